@@ -1,0 +1,148 @@
+// The seam between the agent host / HTTP layer and the ledger. Everything the daemon
+// learns about a session goes in through `SessionRecorder` (one SQLite transaction per
+// call: ledger append + projection update), and every read model comes out of
+// `SessionReader`. Listeners hear about a commit only after it is durable.
+import type { CompactionCommand } from "../../src/contract/commands";
+import type { EventList, EventsQuery, History } from "../../src/contract/history";
+import type { AvailableCommand, SessionState, Workspace } from "../../src/contract/session";
+import type { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
+import type { SessionUsage, UsageTurns } from "../../src/contract/usage";
+
+/** One ledger row, as stored (acp-intake.md §2). `content` is the parsed JSON. */
+export type LedgerRow = {
+  session_id: string;
+  sequence: number;
+  turn_id: string | null;
+  type: string;
+  content: Record<string, unknown>;
+  created_at: string;
+};
+
+/** Published after every committed append, in commit order. */
+export type CommitNotice = {
+  sessionId: string;
+  rows: readonly LedgerRow[];
+  maxSequence: number;
+};
+
+export type RequestedBy = "web" | "cli" | "http";
+
+export type PromptCompletion = {
+  stop_reason: string;
+  input_tokens?: number;
+  output_tokens?: number;
+  total_tokens?: number;
+  thought_tokens?: number;
+  cache_read_tokens?: number;
+  cache_write_tokens?: number;
+};
+
+export type PermissionRecord = { tool_call_id: string; options: unknown[]; outcome: unknown };
+
+/** Metadata of a session that is not part of the ledger (mutable, small). */
+export type SessionRecord = {
+  id: string;
+  workspace_id: string;
+  agent_name: string;
+  name?: string;
+  /** The agent's own ACP session id, once `session/new` answered (for `session/load`). */
+  acp_session_id?: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export interface SessionStore {
+  ensureWorkspace(rootDir: string, name: string): Workspace;
+  listWorkspaces(): Workspace[];
+  getWorkspace(id: string): Workspace | undefined;
+  createSession(input: { workspaceId: string; agentName: string; name?: string }): SessionRecord;
+  getSession(id: string): SessionRecord | undefined;
+  /** Newest activity first (`updated_at` = time of the newest ledger row). */
+  listSessions(filter: { workspaceId?: string }): SessionRecord[];
+  setAcpSessionId(sessionId: string, acpSessionId: string): void;
+}
+
+/**
+ * Writes. Each call is one transaction and returns the rows it appended (possibly none,
+ * e.g. a compaction frame that changed nothing exposed). `turnId` is null between turns.
+ */
+export interface SessionRecorder {
+  recordState(sessionId: string, state: SessionState, reason?: string): LedgerRow[];
+  recordInput(
+    sessionId: string,
+    turnId: string,
+    text: string,
+    options?: { maintenance?: boolean },
+  ): LedgerRow[];
+  /** Compact now accepted: `session.compaction.requested` + the maintenance `input` row. */
+  recordCompactionRequested(
+    sessionId: string,
+    turnId: string,
+    request: { command: CompactionCommand; requested_by: RequestedBy },
+  ): LedgerRow[];
+  /**
+   * One ACP `session/update` payload (`params.update`), exactly as received and not yet
+   * validated: the recorder validates it, applies the compaction rules, and records
+   * invalid ones as `agent.invalid_frame` and unmodelled ones as `agent.unknown_update`.
+   */
+  recordUpdate(sessionId: string, turnId: string | null, update: unknown): LedgerRow[];
+  /** A stdout line that is not a valid frame at all (bad JSON, bad JSON-RPC envelope…). */
+  recordInvalidFrame(
+    sessionId: string,
+    turnId: string | null,
+    raw: string,
+    error: string,
+  ): LedgerRow[];
+  recordPromptCompleted(
+    sessionId: string,
+    turnId: string,
+    completion: PromptCompletion,
+  ): LedgerRow[];
+  recordPermission(
+    sessionId: string,
+    turnId: string | null,
+    permission: PermissionRecord,
+  ): LedgerRow[];
+  /**
+   * The agent process ended: closes every non-terminal compaction as `cancelled` by the
+   * daemon (acp-intake.md §3.10), then appends `agent.exited`.
+   */
+  recordAgentExited(
+    sessionId: string,
+    turnId: string | null,
+    exit: { code: number | null; signal: string | null },
+  ): LedgerRow[];
+  /** Same daemon-side close of open compactions, for a stop without an exit row. */
+  closeOpenCompactions(sessionId: string, turnId: string | null): LedgerRow[];
+  onCommit(listener: (notice: CommitNotice) => void): () => void;
+}
+
+/** Reads. All are O(page) or O(log n) on indexed projection tables, never a re-fold. */
+export interface SessionReader {
+  transcriptPage(
+    sessionId: string,
+    query: { limit: number; beforeSequence?: number },
+  ): TranscriptPage;
+  /** Every entry whose newest `sequence` is above `cursor`, oldest `start_sequence` first. */
+  entriesChangedAfter(sessionId: string, cursor: number): DaemonEntry[];
+  maxSequence(sessionId: string): number;
+  /** The stable `epoch` / `generation` pair of this session's history. */
+  historyVersion(sessionId: string): { epoch: string; generation: number };
+  usage(sessionId: string): SessionUsage;
+  usageTurns(sessionId: string): UsageTurns;
+  history(sessionId: string, turnId?: string): History;
+  events(sessionId: string, query: Omit<EventsQuery, "limit"> & { limit: number }): EventList;
+  /** Latest `available_commands` row's commands ([] when none). */
+  availableCommands(sessionId: string): AvailableCommand[];
+  /** Latest `session.state` row's state (`stopped` when none). */
+  lastState(sessionId: string): { state: SessionState; reason?: string };
+  /** Compaction ids that are not terminal yet. */
+  openCompactions(sessionId: string): string[];
+}
+
+export type Ledger = {
+  store: SessionStore;
+  recorder: SessionRecorder;
+  reader: SessionReader;
+  close(): void;
+};
