@@ -1,0 +1,147 @@
+// The only code that talks to the daemon over HTTP. Every response is parsed with the
+// contract, so a bad payload surfaces as a typed error instead of a broken render.
+import type { z } from "zod";
+import { ErrorEnvelope } from "../contract/error";
+
+/** A non-2xx answer (carrying the envelope), a network failure, or an unparseable body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: Record<string, string> | undefined;
+
+  constructor(
+    message: string,
+    options: { status: number; code?: string | undefined; details?: Record<string, string> },
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = options.status;
+    this.code = options.code;
+    this.details = options.details;
+  }
+}
+
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+const API_OVERRIDE_KEY = "tideline.api";
+const TOKEN_KEY = "tideline.token";
+
+/**
+ * Where the daemon is: `?api=` (remembered for the tab), else `VITE_API_BASE`, else the
+ * page's own origin. Lets the same build point at any CompozyOS-compatible daemon.
+ */
+export function apiBase(): string {
+  if (typeof window === "undefined") return "";
+  const fromQuery = new URLSearchParams(window.location.search).get("api");
+  if (fromQuery) {
+    window.sessionStorage.setItem(API_OVERRIDE_KEY, fromQuery);
+    return fromQuery.replace(/\/$/, "");
+  }
+  const remembered = window.sessionStorage.getItem(API_OVERRIDE_KEY);
+  if (remembered) return remembered.replace(/\/$/, "");
+  return (import.meta.env.VITE_API_BASE ?? "").replace(/\/$/, "");
+}
+
+/** The bearer token, taken once from `#token=` and then kept in session storage. */
+export function apiToken(): string | undefined {
+  if (typeof window === "undefined") return undefined;
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const fromHash = hash.get("token");
+  if (fromHash) {
+    window.sessionStorage.setItem(TOKEN_KEY, fromHash);
+    hash.delete("token");
+    const rest = hash.toString();
+    window.history.replaceState(
+      window.history.state,
+      "",
+      `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ""}`,
+    );
+    return fromHash;
+  }
+  return window.sessionStorage.getItem(TOKEN_KEY) ?? undefined;
+}
+
+export function apiUrl(path: string, query?: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${apiBase()}${path}${search ? `?${search}` : ""}`;
+}
+
+type RequestOptions = {
+  signal?: AbortSignal | undefined;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+};
+
+async function send<S extends z.ZodType>(
+  method: "GET" | "POST",
+  path: string,
+  schema: S,
+  body: unknown,
+  options: RequestOptions,
+): Promise<z.infer<S>> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const token = apiToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method === "POST") headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      signal: options.signal ?? null,
+      ...(method === "POST" ? { body: JSON.stringify(body ?? {}) } : {}),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError("Couldn't reach the daemon.", { status: 0, code: "network" });
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const envelope = ErrorEnvelope.safeParse(payload);
+    if (envelope.success) {
+      throw new ApiError(envelope.data.error, {
+        status: response.status,
+        code: envelope.data.code,
+        ...(envelope.data.details ? { details: envelope.data.details } : {}),
+      });
+    }
+    throw new ApiError(`The daemon answered ${response.status}.`, { status: response.status });
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError(`Unexpected response from ${path}: ${parsed.error.issues[0]?.message}`, {
+      status: response.status,
+      code: "invalid_response",
+    });
+  }
+  return parsed.data;
+}
+
+export function getJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+) {
+  return send("GET", path, schema, undefined, options);
+}
+
+export function postJson<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+) {
+  return send("POST", path, schema, body, options);
+}
+
+export function sessionPath(workspaceId: string, sessionId: string, suffix = ""): string {
+  return `/api/workspaces/${encodeURIComponent(workspaceId)}/sessions/${encodeURIComponent(sessionId)}${suffix}`;
+}

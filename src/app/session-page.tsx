@@ -1,0 +1,24 @@
+import type { SessionRef } from "../api/session-queries";
+import { useSessionStream } from "../api/use-session-stream";
+import { ContextRail } from "../features/context/context-rail";
+import { Composer } from "../features/timeline/composer";
+import { SessionTimeline } from "../features/timeline/session-timeline";
+
+/** One session: the live timeline and composer, with the context rail beside (or below) them. */
+export function SessionPage({ session }: { session: SessionRef }) {
+  const stream = useSessionStream(session);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+      <main className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label="Session timeline">
+        <SessionTimeline session={session} stream={stream} />
+        <Composer session={session} />
+      </main>
+      <aside
+        className="border-t border-slate-200 lg:w-80 lg:shrink-0 lg:overflow-y-auto lg:border-t-0 lg:border-l dark:border-slate-800"
+        aria-label="Context"
+      >
+        <ContextRail session={session} />
+      </aside>
+    </div>
+  );
+}
