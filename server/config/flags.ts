@@ -1,0 +1,135 @@
+// The daemon's command line (node:util parseArgs). Everything the daemon runs comes from
+// here: agent commands are never taken from an HTTP request.
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { parse as shellParse } from "shell-quote";
+
+export type AgentSpec = { name: string; command: string; args: string[] };
+
+export type DaemonConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  token?: string;
+  /** In flag order; the first is the default agent. */
+  agents: AgentSpec[];
+  workspace: string;
+  allowedHosts: string[];
+  contextWindows: Record<string, number>;
+  distDir: string;
+};
+
+export class FlagError extends Error {
+  override name = "FlagError";
+}
+
+const LOOPBACK_BINDS = new Set(["127.0.0.1", "localhost", "::1"]);
+
+export const DEMO_AGENT_NAME = "demo";
+
+/** The built-in demo agent at a human pace, keeping its state beside the ledger. */
+export function builtInDemoAgent(dataDir: string, extraArgs: readonly string[] = []): AgentSpec {
+  const entry = fileURLToPath(new URL("../demo-agent/main.ts", import.meta.url));
+  return {
+    name: DEMO_AGENT_NAME,
+    command: process.execPath,
+    args: [
+      "--import",
+      import.meta.resolve("tsx"),
+      entry,
+      "--state-dir",
+      resolve(dataDir, "demo-agent"),
+      ...extraArgs,
+    ],
+  };
+}
+
+/** `NAME=COMMAND`, COMMAND split into words like a shell would (no shell ever runs). */
+export function parseAgentFlag(value: string): AgentSpec {
+  const equals = value.indexOf("=");
+  const name = equals === -1 ? "" : value.slice(0, equals).trim();
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
+    throw new FlagError(`--agent needs NAME=COMMAND, got "${value}"`);
+  }
+  const words = shellParse(value.slice(equals + 1));
+  const argv: string[] = [];
+  for (const word of words) {
+    if (typeof word !== "string") {
+      throw new FlagError(`--agent ${name}: shell operators and globs are not supported`);
+    }
+    argv.push(word);
+  }
+  const [command, ...args] = argv;
+  if (command === undefined) throw new FlagError(`--agent ${name}: empty command`);
+  return { name, command, args };
+}
+
+function parseNamedNumber(value: string): [string, number] {
+  const match = /^([^=]+)=(\d+)$/.exec(value);
+  if (!match?.[1] || !match[2] || Number(match[2]) <= 0) {
+    throw new FlagError(`--context-window needs NAME=TOKENS, got "${value}"`);
+  }
+  return [match[1], Number(match[2])];
+}
+
+export function parseDaemonFlags(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): DaemonConfig {
+  let values: ReturnType<typeof parseRaw>["values"];
+  try {
+    values = parseRaw(argv).values;
+  } catch (error) {
+    throw new FlagError(error instanceof Error ? error.message : String(error));
+  }
+  const port = Number(values.port ?? "4820");
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new FlagError(`--port must be 0–65535, got "${values.port}"`);
+  }
+  const host = values.host ?? "127.0.0.1";
+  const token = values.token ?? env.TIDELINE_TOKEN;
+  if (!LOOPBACK_BINDS.has(host) && (token === undefined || token === "")) {
+    throw new FlagError(`binding ${host} needs a token (--token or TIDELINE_TOKEN)`);
+  }
+  const dataDir = resolve(cwd, values["data-dir"] ?? ".data");
+  const configured = (values.agent ?? []).map(parseAgentFlag);
+  const agents = configured.some((agent) => agent.name === DEMO_AGENT_NAME)
+    ? configured
+    : [...configured, builtInDemoAgent(dataDir)];
+  const names = new Set<string>();
+  for (const agent of agents) {
+    if (names.has(agent.name)) throw new FlagError(`--agent ${agent.name} given twice`);
+    names.add(agent.name);
+  }
+  return {
+    port,
+    host,
+    dataDir,
+    ...(token === undefined || token === "" ? {} : { token }),
+    agents,
+    workspace: resolve(cwd, values.workspace ?? "."),
+    allowedHosts: values["allowed-host"] ?? [],
+    contextWindows: Object.fromEntries((values["context-window"] ?? []).map(parseNamedNumber)),
+    distDir: fileURLToPath(new URL("../../dist", import.meta.url)),
+  };
+}
+
+function parseRaw(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      "data-dir": { type: "string" },
+      token: { type: "string" },
+      agent: { type: "string", multiple: true },
+      workspace: { type: "string" },
+      "allowed-host": { type: "string", multiple: true },
+      "context-window": { type: "string", multiple: true },
+    },
+  });
+}

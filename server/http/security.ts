@@ -1,0 +1,120 @@
+// The daemon side of quality.md "Security", as Hono middleware:
+//  - Host must name this daemon (loopback names or configured ones, on its own port): 403.
+//    This is the DNS-rebinding defence and applies to every path, the SPA included.
+//  - With a token configured, every /api request needs `Authorization: Bearer <token>`,
+//    compared in constant time: 401 `unauthorized`.
+//  - A POST must carry `Content-Type: application/json` (415, code `invalid_request`) and,
+//    when an Origin is present, the daemon's own origin (403 `forbidden_origin`). Together
+//    they keep cross-site forms and fetches from changing anything (CSRF).
+//  - Request bodies are capped at 1 MiB (413 `payload_too_large`).
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { ApiError, sendError } from "./api-error";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type SecurityOptions = {
+  /** Extra Host names accepted besides the loopback ones (`--allowed-host`). */
+  allowedHosts: readonly string[];
+  /**
+   * The port the daemon listens on, once known (port 0 in tests). `undefined` accepts any
+   * port, which is only right for in-process `app.request()` tests.
+   */
+  port: () => number | undefined;
+  token?: string;
+};
+
+const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]", "::1"];
+
+/** Splits a Host header value into name and port; `undefined` when it is not a host. */
+function parseHost(value: string): { name: string; port: string } | undefined {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]/\s@]+)(?::(\d{1,5}))?$/.exec(value.trim());
+  if (!match?.[1]) return undefined;
+  return { name: match[1].toLowerCase(), port: match[2] ?? "" };
+}
+
+export function isAllowedHost(value: string | undefined, options: SecurityOptions): boolean {
+  if (value === undefined) return false;
+  const host = parseHost(value);
+  if (!host) return false;
+  const names = [...LOOPBACK_NAMES, ...options.allowedHosts.map((name) => name.toLowerCase())];
+  if (!names.includes(host.name)) return false;
+  const port = options.port();
+  if (port === undefined) return true;
+  return host.port === String(port) || (host.port === "" && port === 80);
+}
+
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value, "utf8").digest();
+}
+
+/** Constant-time: both sides are hashed to equal lengths first. */
+export function tokenMatches(header: string | undefined, token: string): boolean {
+  const presented = /^Bearer (.+)$/.exec(header ?? "")?.[1] ?? "";
+  return timingSafeEqual(digest(presented), digest(token));
+}
+
+/** The Host value of the request: the header when present, else the URL's (in-process). */
+function requestHost(header: string | undefined, url: string): string {
+  return header ?? new URL(url).host;
+}
+
+export function hostGuard(options: SecurityOptions): MiddlewareHandler {
+  return async (c, next) => {
+    if (!isAllowedHost(requestHost(c.req.header("host"), c.req.url), options)) {
+      return sendError(c, new ApiError(403, "forbidden_origin", "host not allowed"));
+    }
+    await next();
+  };
+}
+
+export function tokenGuard(options: SecurityOptions): MiddlewareHandler {
+  return async (c, next) => {
+    if (
+      options.token !== undefined &&
+      !tokenMatches(c.req.header("authorization"), options.token)
+    ) {
+      return sendError(c, new ApiError(401, "unauthorized", "missing or wrong bearer token"));
+    }
+    await next();
+  };
+}
+
+export function isJsonContentType(value: string | undefined): boolean {
+  return (value ?? "").split(";")[0]?.trim().toLowerCase() === "application/json";
+}
+
+/** Content type, origin and size rules for state-changing requests. */
+export function writeGuard(options: SecurityOptions): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      sendError(c, new ApiError(413, "payload_too_large", "request body exceeds 1 MiB")),
+  });
+  return async (c, next) => {
+    if (c.req.method !== "POST") return next();
+    const origin = c.req.header("origin");
+    if (origin !== undefined && !isOwnOrigin(origin, c.req.header("host"), c.req.url, options)) {
+      return sendError(c, new ApiError(403, "forbidden_origin", "origin not allowed"));
+    }
+    if (!isJsonContentType(c.req.header("content-type"))) {
+      return sendError(
+        c,
+        new ApiError(415, "invalid_request", "content type must be application/json"),
+      );
+    }
+    return limit(c, next);
+  };
+}
+
+/** Same origin: `http://` plus the very Host this request was addressed to (already vetted). */
+function isOwnOrigin(
+  origin: string,
+  hostHeader: string | undefined,
+  url: string,
+  options: SecurityOptions,
+): boolean {
+  const host = requestHost(hostHeader, url);
+  return origin.toLowerCase() === `http://${host.toLowerCase()}` && isAllowedHost(host, options);
+}
