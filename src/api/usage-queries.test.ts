@@ -44,6 +44,7 @@ describe("usageQueries", () => {
     const client = new QueryClient();
     const data = await client.fetchQuery(usageQueries.turns(ref));
     expect(data.turns).toHaveLength(1);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/workspaces/ws%201/sessions/s1/usage/turns");
+    const [url] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(url).toBe("/api/workspaces/ws%201/sessions/s1/usage/turns");
   });
 });
