@@ -1,0 +1,233 @@
+// The live session stream, outside React so it can be tested with a fake EventSource.
+// Every event is parsed with the contract and written into the query cache; a drop closes
+// the source and reconnects with backoff from the cached cursor; a rewritten history
+// (epoch/generation change) drops the cursor and asks for a fresh snapshot.
+import type { QueryClient } from "@tanstack/react-query";
+import { ErrorEnvelope } from "../contract/error";
+import type { Session, SessionEnvelope, SessionList } from "../contract/session";
+import {
+  SessionUpdatedEvent,
+  STREAM_EVENTS,
+  TranscriptDeltaEvent,
+  TranscriptSnapshotEvent,
+  UsageChangedEvent,
+} from "../contract/stream";
+import { apiToken, apiUrl, sessionPath } from "./http";
+import { LenientEntries } from "./lenient-entries";
+import { type SessionRef, sessionQueries } from "./session-queries";
+import {
+  foldDelta,
+  foldNewestPage,
+  reconnectDelayMs,
+  resumeCursor,
+  type TranscriptData,
+} from "./transcript-cache";
+import { transcriptQueries } from "./transcript-queries";
+import { usageQueries } from "./usage-queries";
+
+export type StreamState = "connecting" | "open" | "reconnecting";
+
+export type EventSourceLike = {
+  onopen: ((event: Event) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
+  close(): void;
+};
+export type EventSourceFactory = (url: string) => EventSourceLike;
+
+const SnapshotPayload = TranscriptSnapshotEvent.extend({ entries: LenientEntries });
+const DeltaPayload = TranscriptDeltaEvent.extend({ entries: LenientEntries });
+
+/** The usage keys the context rail reads; re-read whenever usage may have moved. */
+export function usageKeys(sessionId: string) {
+  return [usageQueries.usageKey(sessionId), usageQueries.turnsKey(sessionId)] as const;
+}
+
+/** `…/stream`, resuming after `cursor`; EventSource cannot send headers, so the token rides along. */
+export function streamUrl(ref: SessionRef, cursor: number | undefined, token = apiToken()): string {
+  return apiUrl(sessionPath(ref.workspaceId, ref.sessionId, "/stream"), {
+    after_sequence: cursor,
+    access_token: token,
+  });
+}
+
+function patchSessionList(list: SessionList | undefined, session: Session): SessionList | undefined {
+  if (!list) return list;
+  if (!list.sessions.some((item) => item.id === session.id)) return list;
+  return {
+    ...list,
+    sessions: list.sessions.map((item) => (item.id === session.id ? session : item)),
+  };
+}
+
+function defaultFactory(url: string): EventSourceLike {
+  return new EventSource(url);
+}
+
+export class SessionStream {
+  private readonly client: QueryClient;
+  private readonly ref: SessionRef;
+  private readonly createSource: EventSourceFactory;
+  private readonly random: () => number;
+  private readonly listeners = new Set<() => void>();
+  private source: EventSourceLike | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private attempt = 0;
+  private hasOpened = false;
+  private wantSnapshot = false;
+  private stopped = false;
+  state: StreamState = "connecting";
+
+  constructor(
+    client: QueryClient,
+    ref: SessionRef,
+    createSource: EventSourceFactory = defaultFactory,
+    random: () => number = Math.random,
+  ) {
+    this.client = client;
+    this.ref = ref;
+    this.createSource = createSource;
+    this.random = random;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.source?.close();
+    this.source = undefined;
+  }
+
+  private setState(state: StreamState): void {
+    if (this.state === state) return;
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+
+  private get transcriptKey() {
+    return transcriptQueries.key(this.ref.sessionId);
+  }
+
+  private connect(): void {
+    const cursor = this.wantSnapshot
+      ? undefined
+      : resumeCursor(this.client.getQueryData<TranscriptData>(this.transcriptKey));
+    this.wantSnapshot = false;
+    const source = this.createSource(streamUrl(this.ref, cursor));
+    this.source = source;
+    source.onopen = () => this.opened();
+    source.onerror = (event) => this.failed(event);
+    const on = (name: string, handle: (data: unknown) => void) =>
+      source.addEventListener(name, (event) => {
+        if (this.source !== source) return;
+        let data: unknown;
+        try {
+          data = JSON.parse(String(event.data));
+        } catch {
+          console.warn(`Tideline: unreadable ${name} event`, event.data);
+          return;
+        }
+        handle(data);
+      });
+    on(STREAM_EVENTS.transcriptSnapshot, (data) => this.snapshot(data));
+    on(STREAM_EVENTS.transcriptDelta, (data) => this.delta(data));
+    on(STREAM_EVENTS.usageChanged, (data) => this.usageChanged(data));
+    on(STREAM_EVENTS.sessionUpdated, (data) => this.sessionUpdated(data));
+  }
+
+  private opened(): void {
+    this.attempt = 0;
+    if (this.hasOpened) this.invalidateAfterGap();
+    this.hasOpened = true;
+    this.setState("open");
+  }
+
+  /** Both the transport's own error and the daemon's `error` event land here. */
+  private failed(event: Event): void {
+    if (event instanceof MessageEvent && typeof event.data === "string") {
+      const envelope = ErrorEnvelope.safeParse(safeJson(event.data));
+      console.warn("Tideline: the stream reported an error", envelope.data ?? event.data);
+    }
+    this.reconnectSoon();
+  }
+
+  private reconnectSoon(delay = reconnectDelayMs(this.attempt, this.random)): void {
+    this.source?.close();
+    this.source = undefined;
+    if (this.stopped) return;
+    this.setState("reconnecting");
+    clearTimeout(this.timer);
+    this.attempt += 1;
+    this.timer = setTimeout(() => {
+      if (!this.stopped) this.connect();
+    }, delay);
+  }
+
+  private invalidateAfterGap(): void {
+    for (const queryKey of usageKeys(this.ref.sessionId)) {
+      void this.client.invalidateQueries({ queryKey });
+    }
+    void this.client.invalidateQueries({ queryKey: sessionQueries.detail(this.ref).queryKey });
+  }
+
+  private snapshot(data: unknown): void {
+    const parsed = SnapshotPayload.safeParse(data);
+    if (!parsed.success) return warnInvalid(STREAM_EVENTS.transcriptSnapshot, parsed.error);
+    this.client.setQueryData<TranscriptData>(this.transcriptKey, (current) =>
+      foldNewestPage(current, parsed.data),
+    );
+  }
+
+  private delta(data: unknown): void {
+    const parsed = DeltaPayload.safeParse(data);
+    if (!parsed.success) return warnInvalid(STREAM_EVENTS.transcriptDelta, parsed.error);
+    const result = foldDelta(this.client.getQueryData<TranscriptData>(this.transcriptKey), parsed.data);
+    if (result.kind === "reset") {
+      // The history was rewritten (or the cache is gone): start over from a snapshot.
+      this.wantSnapshot = true;
+      this.reconnectSoon(0);
+      return;
+    }
+    this.client.setQueryData<TranscriptData>(this.transcriptKey, result.data);
+  }
+
+  private usageChanged(data: unknown): void {
+    const parsed = UsageChangedEvent.safeParse(data);
+    if (!parsed.success) return warnInvalid(STREAM_EVENTS.usageChanged, parsed.error);
+    for (const queryKey of usageKeys(this.ref.sessionId)) {
+      void this.client.invalidateQueries({ queryKey });
+    }
+  }
+
+  private sessionUpdated(data: unknown): void {
+    const parsed = SessionUpdatedEvent.safeParse(data);
+    if (!parsed.success) return warnInvalid(STREAM_EVENTS.sessionUpdated, parsed.error);
+    const { session } = parsed.data;
+    if (session.id !== this.ref.sessionId) return;
+    this.client.setQueryData<SessionEnvelope>(sessionQueries.detail(this.ref).queryKey, { session });
+    this.client.setQueryData<SessionList>(sessionQueries.list().queryKey, (list) =>
+      patchSessionList(list, session),
+    );
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function warnInvalid(name: string, error: { issues: readonly { message: string }[] }): void {
+  console.warn(`Tideline: ignoring an invalid ${name} event`, error.issues[0]?.message);
+}

@@ -1,0 +1,136 @@
+// The transcript as the SPA caches it: one ordered list of entries (by `start_sequence`)
+// plus the stream cursor and the paging boundary. HTTP pages, stream snapshots and deltas
+// all fold into it through these pure functions; an `epoch`/`generation` change means the
+// history was rewritten, so the caller must drop the cache and start again.
+import type { Entry, TranscriptPage } from "../contract/transcript";
+import type { TranscriptDeltaEvent, TranscriptSnapshotEvent } from "../contract/stream";
+
+export type TranscriptData = {
+  epoch: string;
+  generation: number;
+  /** Sorted by `start_sequence`, one entry per `start_sequence`. */
+  entries: readonly Entry[];
+  /** The newest ledger sequence already reflected here: where a stream resumes. */
+  cursor: number;
+  hasOlder: boolean;
+  nextBeforeSequence: number | undefined;
+};
+
+export type FoldResult = { kind: "ok"; data: TranscriptData } | { kind: "reset" };
+
+function indexOfStart(entries: readonly Entry[], startSequence: number): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const probe = entries[mid];
+    if (probe !== undefined && probe.start_sequence < startSequence) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Upserts `incoming` into `stored`, keyed by `start_sequence`: an incoming entry replaces
+ * the stored one when its `sequence` is greater or equal. Returns `stored` itself when
+ * nothing changed, so React skips the render.
+ */
+export function mergeEntries(stored: readonly Entry[], incoming: readonly Entry[]): readonly Entry[] {
+  let result: Entry[] | undefined;
+  for (const entry of incoming) {
+    const list: readonly Entry[] = result ?? stored;
+    const at = indexOfStart(list, entry.start_sequence);
+    const existing = list[at];
+    if (existing?.start_sequence === entry.start_sequence) {
+      if (entry.sequence < existing.sequence) continue;
+      result ??= [...stored];
+      result[at] = entry;
+    } else {
+      result ??= [...stored];
+      result.splice(at, 0, entry);
+    }
+  }
+  return result ?? stored;
+}
+
+function sameHistory(data: TranscriptData, epoch: string, generation: number): boolean {
+  return data.epoch === epoch && data.generation === generation;
+}
+
+function oldestStart(entries: readonly Entry[]): number | undefined {
+  return entries[0]?.start_sequence;
+}
+
+type NewestPage = Pick<
+  TranscriptPage,
+  "entries" | "epoch" | "generation" | "max_sequence" | "has_older" | "next_before_sequence"
+>;
+
+/**
+ * The newest page (an HTTP read or a stream snapshot). Against a different history it
+ * replaces the cache; against the same one it merges, keeping any older pages already
+ * loaded and never moving the cursor backwards.
+ */
+export function foldNewestPage(
+  current: TranscriptData | undefined,
+  page: NewestPage | TranscriptSnapshotEvent,
+): TranscriptData {
+  const fresh: TranscriptData = {
+    epoch: page.epoch,
+    generation: page.generation,
+    entries: mergeEntries([], page.entries),
+    cursor: page.max_sequence,
+    hasOlder: page.has_older,
+    nextBeforeSequence: page.next_before_sequence ?? oldestStart(page.entries),
+  };
+  if (!current || !sameHistory(current, page.epoch, page.generation)) return fresh;
+  const entries = mergeEntries(current.entries, page.entries);
+  const currentOldest = oldestStart(current.entries);
+  const pageOldest = oldestStart(page.entries);
+  const keepCurrentBoundary =
+    currentOldest !== undefined && (pageOldest === undefined || currentOldest < pageOldest);
+  return {
+    ...current,
+    entries,
+    cursor: Math.max(current.cursor, page.max_sequence),
+    ...(keepCurrentBoundary
+      ? {}
+      : { hasOlder: fresh.hasOlder, nextBeforeSequence: fresh.nextBeforeSequence }),
+  };
+}
+
+/** An older page (`before_sequence`): merged below what is loaded. */
+export function foldOlderPage(current: TranscriptData | undefined, page: TranscriptPage): FoldResult {
+  if (!current) return { kind: "ok", data: foldNewestPage(undefined, page) };
+  if (!sameHistory(current, page.epoch, page.generation)) return { kind: "reset" };
+  return {
+    kind: "ok",
+    data: {
+      ...current,
+      entries: mergeEntries(current.entries, page.entries),
+      hasOlder: page.has_older,
+      nextBeforeSequence: page.next_before_sequence ?? oldestStart(page.entries),
+    },
+  };
+}
+
+/** A live delta: upserts, and moves the cursor forward. */
+export function foldDelta(current: TranscriptData | undefined, delta: TranscriptDeltaEvent): FoldResult {
+  if (!current) return { kind: "reset" };
+  if (!sameHistory(current, delta.epoch, delta.generation)) return { kind: "reset" };
+  const entries = mergeEntries(current.entries, delta.entries);
+  const cursor = Math.max(current.cursor, delta.cursor);
+  if (entries === current.entries && cursor === current.cursor) return { kind: "ok", data: current };
+  return { kind: "ok", data: { ...current, entries, cursor } };
+}
+
+/** Where a (re)connecting stream starts: after the cursor, or a fresh snapshot. */
+export function resumeCursor(current: TranscriptData | undefined): number | undefined {
+  return current?.cursor;
+}
+
+/** Reconnect delay: doubling from 0.5 s to 8 s, with up to 50 % jitter taken off. */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(8_000, 500 * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling * (0.5 + random() * 0.5));
+}

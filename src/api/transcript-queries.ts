@@ -1,0 +1,52 @@
+// The transcript query: the newest page over HTTP, folded into the same cache entry the
+// session stream writes (`["sessions", "transcript", id]`), plus the older-page loader.
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { TranscriptPage } from "../contract/transcript";
+import { getJson, sessionPath } from "./http";
+import { LenientEntries } from "./lenient-entries";
+import type { SessionRef } from "./session-queries";
+import { foldNewestPage, foldOlderPage, type TranscriptData } from "./transcript-cache";
+
+export const TRANSCRIPT_PAGE_SIZE = 200;
+
+const LenientTranscriptPage = TranscriptPage.extend({ entries: LenientEntries });
+
+export const transcriptQueries = {
+  all: () => ["sessions", "transcript"] as const,
+  key: (sessionId: string) => [...transcriptQueries.all(), sessionId] as const,
+  detail: ({ workspaceId, sessionId }: SessionRef) =>
+    queryOptions({
+      queryKey: transcriptQueries.key(sessionId),
+      queryFn: async ({ signal, client, queryKey }): Promise<TranscriptData> => {
+        const page = await getJson(sessionPath(workspaceId, sessionId, "/transcript"), LenientTranscriptPage, {
+          signal,
+          query: { limit: TRANSCRIPT_PAGE_SIZE },
+        });
+        // The stream may have written newer entries while this read was in flight.
+        return foldNewestPage(client.getQueryData<TranscriptData>(queryKey), page);
+      },
+      // The stream keeps it current.
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+};
+
+/** Fetches the page below what is loaded and merges it; a rewritten history reloads. */
+export async function loadOlderTranscript(
+  client: QueryClient,
+  ref: SessionRef,
+  signal?: AbortSignal,
+): Promise<void> {
+  const key = transcriptQueries.key(ref.sessionId);
+  const current = client.getQueryData<TranscriptData>(key);
+  if (!current?.hasOlder || current.nextBeforeSequence === undefined) return;
+  const page = await getJson(sessionPath(ref.workspaceId, ref.sessionId, "/transcript"), LenientTranscriptPage, {
+    signal,
+    query: { limit: TRANSCRIPT_PAGE_SIZE, before_sequence: current.nextBeforeSequence },
+  });
+  const result = foldOlderPage(client.getQueryData<TranscriptData>(key), page);
+  if (result.kind === "reset") {
+    await client.resetQueries({ queryKey: key, exact: true });
+    return;
+  }
+  client.setQueryData<TranscriptData>(key, result.data);
+}
