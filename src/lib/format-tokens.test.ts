@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { formatCost, formatPercent, formatTokens } from "./format-tokens";
+
+describe("formatTokens", () => {
+  it.each([
+    [0, "0"],
+    [950, "950"],
+    [999, "999"],
+    [1000, "1K"],
+    [1049, "1K"],
+    [1050, "1.1K"],
+    [12_000, "12K"],
+    [12_040, "12K"],
+    [89_700, "89.7K"],
+    [89_749, "89.7K"],
+    [171_234, "171.2K"],
+    [256_000, "256K"],
+    [999_949, "999.9K"],
+    [999_960, "1M"],
+    [1_200_000, "1.2M"],
+    [1_000_000, "1M"],
+    [2_000_000_000, "2B"],
+  ])("%d reads %s", (count, text) => {
+    expect(formatTokens(count)).toBe(text);
+  });
+});
+
+describe("formatPercent", () => {
+  it.each([
+    [0, "0%"],
+    [0.0004, "<0.1%"],
+    [0.001, "0.1%"],
+    [0.064, "6.4%"],
+    [0.05, "5%"],
+    [0.0996, "10%"],
+    [0.1, "10%"],
+    [0.3504, "35%"],
+    [0.355, "36%"],
+    [1, "100%"],
+    [1.04, "104%"],
+  ])("%d reads %s", (ratio, text) => {
+    expect(formatPercent(ratio)).toBe(text);
+  });
+});
+
+describe("formatCost", () => {
+  it("formats a currency with at least two and at most four decimals", () => {
+    expect(formatCost(0.0123, "USD")).toBe("$0.0123");
+    expect(formatCost(1.5, "USD")).toBe("$1.50");
+    expect(formatCost(0.5, "EUR")).toBe("€0.50");
+  });
+
+  it("falls back to the bare amount when the currency is missing or unknown", () => {
+    expect(formatCost(0.25, undefined)).toBe("0.25");
+    expect(formatCost(0.25, "not a code")).toBe("0.25 not a code");
+  });
+});
