@@ -2,8 +2,8 @@
 // An entry that fails the contract but still says where it sits becomes a placeholder
 // with one unsupported part (rendered as a muted row); one without sequences is dropped.
 import { z } from "zod";
-import { Entry } from "../contract/transcript";
 import { Sequence } from "../contract/primitives";
+import { Entry } from "../contract/transcript";
 
 const Position = z.object({ start_sequence: Sequence, sequence: Sequence });
 

@@ -53,11 +53,7 @@ export function useCreateSessionMutation() {
   return useMutation({
     mutationKey: ["sessions", "create"],
     mutationFn: (workspaceId: string) =>
-      postJson(
-        `/api/workspaces/${encodeURIComponent(workspaceId)}/sessions`,
-        {},
-        SessionEnvelope,
-      ),
+      postJson(`/api/workspaces/${encodeURIComponent(workspaceId)}/sessions`, {}, SessionEnvelope),
     onSuccess: ({ session }) => {
       client.setQueryData(
         sessionQueries.detail({ workspaceId: session.workspace_id, sessionId: session.id })

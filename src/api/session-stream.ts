@@ -51,7 +51,10 @@ export function streamUrl(ref: SessionRef, cursor: number | undefined, token = a
   });
 }
 
-function patchSessionList(list: SessionList | undefined, session: Session): SessionList | undefined {
+function patchSessionList(
+  list: SessionList | undefined,
+  session: Session,
+): SessionList | undefined {
   if (!list) return list;
   if (!list.sessions.some((item) => item.id === session.id)) return list;
   return {
@@ -190,7 +193,10 @@ export class SessionStream {
   private delta(data: unknown): void {
     const parsed = DeltaPayload.safeParse(data);
     if (!parsed.success) return warnInvalid(STREAM_EVENTS.transcriptDelta, parsed.error);
-    const result = foldDelta(this.client.getQueryData<TranscriptData>(this.transcriptKey), parsed.data);
+    const result = foldDelta(
+      this.client.getQueryData<TranscriptData>(this.transcriptKey),
+      parsed.data,
+    );
     if (result.kind === "reset") {
       // The history was rewritten (or the cache is gone): start over from a snapshot.
       this.wantSnapshot = true;
@@ -213,7 +219,9 @@ export class SessionStream {
     if (!parsed.success) return warnInvalid(STREAM_EVENTS.sessionUpdated, parsed.error);
     const { session } = parsed.data;
     if (session.id !== this.ref.sessionId) return;
-    this.client.setQueryData<SessionEnvelope>(sessionQueries.detail(this.ref).queryKey, { session });
+    this.client.setQueryData<SessionEnvelope>(sessionQueries.detail(this.ref).queryKey, {
+      session,
+    });
     this.client.setQueryData<SessionList>(sessionQueries.list().queryKey, (list) =>
       patchSessionList(list, session),
     );

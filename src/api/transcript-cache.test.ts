@@ -20,7 +20,11 @@ function entry(start: number, sequence = start, text = `t${start}@${sequence}`):
 
 const starts = (entries: readonly Entry[]) => entries.map((e) => e.start_sequence);
 
-function data(entries: Entry[], cursor: number, extra: Partial<TranscriptData> = {}): TranscriptData {
+function data(
+  entries: Entry[],
+  cursor: number,
+  extra: Partial<TranscriptData> = {},
+): TranscriptData {
   return {
     epoch: "e1",
     generation: 0,
@@ -76,7 +80,10 @@ describe("foldNewestPage", () => {
   });
 
   it("when older pages are loaded, then a newer snapshot keeps them and their boundary", () => {
-    const current = data([entry(1), entry(10), entry(11)], 11, { hasOlder: false, nextBeforeSequence: 1 });
+    const current = data([entry(1), entry(10), entry(11)], 11, {
+      hasOlder: false,
+      nextBeforeSequence: 1,
+    });
     const folded = foldNewestPage(current, page([entry(10), entry(11, 14), entry(15)], 15));
     expect(starts(folded.entries)).toEqual([1, 10, 11, 15]);
     expect(folded).toMatchObject({ cursor: 15, hasOlder: false, nextBeforeSequence: 1 });
@@ -111,7 +118,10 @@ describe("foldOlderPage", () => {
   });
 
   it("when an older page arrives, then it is merged below and the boundary moves", () => {
-    const result = foldOlderPage(data([entry(10)], 40, { hasOlder: true }), older([entry(3), entry(7)], true));
+    const result = foldOlderPage(
+      data([entry(10)], 40, { hasOlder: true }),
+      older([entry(3), entry(7)], true),
+    );
     expect(result.kind).toBe("ok");
     if (result.kind !== "ok") return;
     expect(starts(result.data.entries)).toEqual([3, 7, 10]);

@@ -2,8 +2,9 @@
 // plus the stream cursor and the paging boundary. HTTP pages, stream snapshots and deltas
 // all fold into it through these pure functions; an `epoch`/`generation` change means the
 // history was rewritten, so the caller must drop the cache and start again.
-import type { Entry, TranscriptPage } from "../contract/transcript";
+
 import type { TranscriptDeltaEvent, TranscriptSnapshotEvent } from "../contract/stream";
+import type { Entry, TranscriptPage } from "../contract/transcript";
 
 export type TranscriptData = {
   epoch: string;
@@ -35,7 +36,10 @@ function indexOfStart(entries: readonly Entry[], startSequence: number): number 
  * the stored one when its `sequence` is greater or equal. Returns `stored` itself when
  * nothing changed, so React skips the render.
  */
-export function mergeEntries(stored: readonly Entry[], incoming: readonly Entry[]): readonly Entry[] {
+export function mergeEntries(
+  stored: readonly Entry[],
+  incoming: readonly Entry[],
+): readonly Entry[] {
   let result: Entry[] | undefined;
   for (const entry of incoming) {
     const list: readonly Entry[] = result ?? stored;
@@ -100,7 +104,10 @@ export function foldNewestPage(
 }
 
 /** An older page (`before_sequence`): merged below what is loaded. */
-export function foldOlderPage(current: TranscriptData | undefined, page: TranscriptPage): FoldResult {
+export function foldOlderPage(
+  current: TranscriptData | undefined,
+  page: TranscriptPage,
+): FoldResult {
   if (!current) return { kind: "ok", data: foldNewestPage(undefined, page) };
   if (!sameHistory(current, page.epoch, page.generation)) return { kind: "reset" };
   return {
@@ -115,12 +122,16 @@ export function foldOlderPage(current: TranscriptData | undefined, page: Transcr
 }
 
 /** A live delta: upserts, and moves the cursor forward. */
-export function foldDelta(current: TranscriptData | undefined, delta: TranscriptDeltaEvent): FoldResult {
+export function foldDelta(
+  current: TranscriptData | undefined,
+  delta: TranscriptDeltaEvent,
+): FoldResult {
   if (!current) return { kind: "reset" };
   if (!sameHistory(current, delta.epoch, delta.generation)) return { kind: "reset" };
   const entries = mergeEntries(current.entries, delta.entries);
   const cursor = Math.max(current.cursor, delta.cursor);
-  if (entries === current.entries && cursor === current.cursor) return { kind: "ok", data: current };
+  if (entries === current.entries && cursor === current.cursor)
+    return { kind: "ok", data: current };
   return { kind: "ok", data: { ...current, entries, cursor } };
 }
 

@@ -18,10 +18,14 @@ export const transcriptQueries = {
     queryOptions({
       queryKey: transcriptQueries.key(sessionId),
       queryFn: async ({ signal, client, queryKey }): Promise<TranscriptData> => {
-        const page = await getJson(sessionPath(workspaceId, sessionId, "/transcript"), LenientTranscriptPage, {
-          signal,
-          query: { limit: TRANSCRIPT_PAGE_SIZE },
-        });
+        const page = await getJson(
+          sessionPath(workspaceId, sessionId, "/transcript"),
+          LenientTranscriptPage,
+          {
+            signal,
+            query: { limit: TRANSCRIPT_PAGE_SIZE },
+          },
+        );
         // The stream may have written newer entries while this read was in flight.
         return foldNewestPage(client.getQueryData<TranscriptData>(queryKey), page);
       },
@@ -39,10 +43,14 @@ export async function loadOlderTranscript(
   const key = transcriptQueries.key(ref.sessionId);
   const current = client.getQueryData<TranscriptData>(key);
   if (!current?.hasOlder || current.nextBeforeSequence === undefined) return;
-  const page = await getJson(sessionPath(ref.workspaceId, ref.sessionId, "/transcript"), LenientTranscriptPage, {
-    signal,
-    query: { limit: TRANSCRIPT_PAGE_SIZE, before_sequence: current.nextBeforeSequence },
-  });
+  const page = await getJson(
+    sessionPath(ref.workspaceId, ref.sessionId, "/transcript"),
+    LenientTranscriptPage,
+    {
+      signal,
+      query: { limit: TRANSCRIPT_PAGE_SIZE, before_sequence: current.nextBeforeSequence },
+    },
+  );
   const result = foldOlderPage(client.getQueryData<TranscriptData>(key), page);
   if (result.kind === "reset") {
     await client.resetQueries({ queryKey: key, exact: true });

@@ -1,0 +1,226 @@
+// @vitest-environment jsdom
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Entry } from "../contract/transcript";
+import { sessionQueries } from "./session-queries";
+import { type EventSourceLike, SessionStream } from "./session-stream";
+import type { TranscriptData } from "./transcript-cache";
+import { transcriptQueries } from "./transcript-queries";
+
+class FakeEventSource implements EventSourceLike {
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  private readonly handlers = new Map<string, ((event: MessageEvent) => void)[]>();
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), listener]);
+  }
+  close(): void {
+    this.closed = true;
+  }
+  open(): void {
+    this.onopen?.(new Event("open"));
+  }
+  drop(): void {
+    this.onerror?.(new Event("error"));
+  }
+  emit(type: string, data: unknown): void {
+    const event = new MessageEvent(type, { data: JSON.stringify(data) });
+    for (const handler of this.handlers.get(type) ?? []) handler(event);
+  }
+}
+
+const ref = { workspaceId: "w1", sessionId: "s1" };
+const key = transcriptQueries.key("s1");
+
+function entry(start: number, sequence = start): Entry {
+  return {
+    start_sequence: start,
+    sequence,
+    message: { id: `m${start}`, role: "user", parts: [{ type: "text", id: "p", text: "hi" }] },
+  };
+}
+
+const snapshot = (entries: Entry[], max: number, epoch = "e1") => ({
+  session_id: "s1",
+  epoch,
+  generation: 0,
+  entries,
+  max_sequence: max,
+  has_older: false,
+});
+const delta = (entries: unknown[], cursor: number, epoch = "e1") => ({
+  session_id: "s1",
+  epoch,
+  generation: 0,
+  entries,
+  cursor,
+  max_sequence: cursor,
+});
+
+let sources: FakeEventSource[];
+let client: QueryClient;
+let stream: SessionStream;
+const last = () => sources.at(-1)!;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  sources = [];
+  client = new QueryClient();
+  stream = new SessionStream(
+    client,
+    ref,
+    (url) => {
+      const source = new FakeEventSource(url);
+      sources.push(source);
+      return source;
+    },
+    () => 1,
+  );
+});
+
+afterEach(() => {
+  stream.stop();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("SessionStream", () => {
+  it("when nothing is cached, then it asks for a snapshot and stores it", () => {
+    stream.start();
+    expect(last().url).toBe("/api/workspaces/w1/sessions/s1/stream");
+    expect(stream.state).toBe("connecting");
+    last().open();
+    expect(stream.state).toBe("open");
+    last().emit("transcript_snapshot", snapshot([entry(1), entry(2)], 2));
+    expect(client.getQueryData<TranscriptData>(key)?.entries).toHaveLength(2);
+  });
+
+  it("when the stream drops, then it reconnects with backoff from its cursor and nothing is duplicated", () => {
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1), entry(2)], 2));
+    last().emit("transcript_delta", delta([entry(2, 5), entry(6)], 6));
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+
+    const dropped = last();
+    dropped.drop();
+    expect(dropped.closed).toBe(true);
+    expect(stream.state).toBe("reconnecting");
+    vi.advanceTimersByTime(499);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(last().url).toBe("/api/workspaces/w1/sessions/s1/stream?after_sequence=6");
+
+    last().open();
+    expect(stream.state).toBe("open");
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toContainEqual(["sessions", "usage", "s1"]);
+    expect(keys).toContainEqual(["sessions", "usage-turns", "s1"]);
+
+    last().emit("transcript_delta", delta([entry(6), entry(7)], 7));
+    const data = client.getQueryData<TranscriptData>(key);
+    expect(data?.entries.map((e) => [e.start_sequence, e.sequence])).toEqual([
+      [1, 1],
+      [2, 5],
+      [6, 6],
+      [7, 7],
+    ]);
+    expect(data?.cursor).toBe(7);
+  });
+
+  it("when failures repeat, then the delay grows to at most 8 s", () => {
+    stream.start();
+    for (const delay of [500, 1000, 2000, 4000, 8000, 8000]) {
+      last().drop();
+      const before = sources.length;
+      vi.advanceTimersByTime(delay - 1);
+      expect(sources).toHaveLength(before);
+      vi.advanceTimersByTime(1);
+      expect(sources).toHaveLength(before + 1);
+    }
+  });
+
+  it("when a delta carries a new epoch, then the cache is replaced from a fresh snapshot", () => {
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1), entry(2)], 2));
+    last().emit("transcript_delta", delta([entry(3)], 3, "e2"));
+    vi.advanceTimersByTime(0);
+    expect(last().url).not.toContain("after_sequence");
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1, "e2"));
+    const data = client.getQueryData<TranscriptData>(key);
+    expect(data).toMatchObject({ epoch: "e2", cursor: 1 });
+    expect(data?.entries).toHaveLength(1);
+  });
+
+  it("when an entry is malformed, then it becomes an unsupported row and the rest is kept", () => {
+    stream.start();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1));
+    last().emit(
+      "transcript_delta",
+      delta([{ start_sequence: 2, sequence: 2, message: 7 }, entry(3)], 3),
+    );
+    const entries = client.getQueryData<TranscriptData>(key)?.entries ?? [];
+    expect(entries.map((e) => e.start_sequence)).toEqual([1, 2, 3]);
+    expect(entries[1]?.message.parts[0]).toMatchObject({
+      type: "unsupported",
+      original_type: "entry",
+    });
+  });
+
+  it("when usage changes, then both usage queries are invalidated", () => {
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    stream.start();
+    last().emit("session_usage_changed", { sequence: 4, kind: "compaction" });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ["sessions", "usage", "s1"],
+      ["sessions", "usage-turns", "s1"],
+    ]);
+  });
+
+  it("when the session is updated, then its detail and its list row are patched", () => {
+    const session = {
+      id: "s1",
+      workspace_id: "w1",
+      agent_name: "demo",
+      state: "active" as const,
+      available_commands: [],
+      created_at: "2026-01-01T00:00:00Z",
+      updated_at: "2026-01-01T00:00:00Z",
+    };
+    client.setQueryData(sessionQueries.list().queryKey, {
+      sessions: [session, { ...session, id: "s2" }],
+      page: { has_more: false, limit: 200, total: 2 },
+    });
+    stream.start();
+    const busy = { ...session, activity: { turn_id: "t9" } };
+    last().emit("session_updated", { session: busy });
+    expect(client.getQueryData(sessionQueries.detail(ref).queryKey)).toEqual({ session: busy });
+    const list = client.getQueryData(sessionQueries.list().queryKey);
+    expect(list?.sessions.map((s) => s.activity?.turn_id)).toEqual(["t9", undefined]);
+  });
+
+  it("when a token is set, then it rides in the stream URL", () => {
+    window.sessionStorage.setItem("tideline.token", "sekret");
+    stream.start();
+    expect(last().url).toContain("access_token=sekret");
+    window.sessionStorage.removeItem("tideline.token");
+  });
+
+  it("when stopped, then the source is closed and no reconnect is scheduled", () => {
+    stream.start();
+    const source = last();
+    stream.stop();
+    source.drop();
+    vi.advanceTimersByTime(10_000);
+    expect(source.closed).toBe(true);
+    expect(sources).toHaveLength(1);
+  });
+});
