@@ -184,7 +184,10 @@ export class SessionStream {
 
   private snapshot(data: unknown): void {
     const parsed = SnapshotPayload.safeParse(data);
-    if (!parsed.success) return warnInvalid(STREAM_EVENTS.transcriptSnapshot, parsed.error);
+    if (!parsed.success) {
+      warnInvalid(STREAM_EVENTS.transcriptSnapshot, parsed.error);
+      return;
+    }
     this.client.setQueryData<TranscriptData>(this.transcriptKey, (current) =>
       foldNewestPage(current, parsed.data),
     );
@@ -192,7 +195,10 @@ export class SessionStream {
 
   private delta(data: unknown): void {
     const parsed = DeltaPayload.safeParse(data);
-    if (!parsed.success) return warnInvalid(STREAM_EVENTS.transcriptDelta, parsed.error);
+    if (!parsed.success) {
+      warnInvalid(STREAM_EVENTS.transcriptDelta, parsed.error);
+      return;
+    }
     const result = foldDelta(
       this.client.getQueryData<TranscriptData>(this.transcriptKey),
       parsed.data,
@@ -208,7 +214,10 @@ export class SessionStream {
 
   private usageChanged(data: unknown): void {
     const parsed = UsageChangedEvent.safeParse(data);
-    if (!parsed.success) return warnInvalid(STREAM_EVENTS.usageChanged, parsed.error);
+    if (!parsed.success) {
+      warnInvalid(STREAM_EVENTS.usageChanged, parsed.error);
+      return;
+    }
     for (const queryKey of usageKeys(this.ref.sessionId)) {
       void this.client.invalidateQueries({ queryKey });
     }
@@ -216,7 +225,10 @@ export class SessionStream {
 
   private sessionUpdated(data: unknown): void {
     const parsed = SessionUpdatedEvent.safeParse(data);
-    if (!parsed.success) return warnInvalid(STREAM_EVENTS.sessionUpdated, parsed.error);
+    if (!parsed.success) {
+      warnInvalid(STREAM_EVENTS.sessionUpdated, parsed.error);
+      return;
+    }
     const { session } = parsed.data;
     if (session.id !== this.ref.sessionId) return;
     this.client.setQueryData<SessionEnvelope>(sessionQueries.detail(this.ref).queryKey, {
