@@ -1,0 +1,45 @@
+// Playwright fixtures: one real daemon per worker (per spec file when its options differ),
+// a page that fails the test on any console error, and the Tideline page object.
+import { test as base, expect } from "@playwright/test";
+import { type Daemon, demoAgentFlag, removeDataDir, startDaemon } from "./daemon";
+import { TidelinePage } from "./tideline-page";
+
+type WorkerFixtures = {
+  /** Extra daemon flags; by default the demo agent runs with no delays. */
+  daemonArgs: string[];
+  daemon: Daemon;
+};
+
+type TestFixtures = {
+  consoleErrors: string[];
+  tideline: TidelinePage;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  daemonArgs: [["--agent", demoAgentFlag()], { scope: "worker", option: true }],
+  daemon: [
+    async ({ daemonArgs }, use) => {
+      const daemon = await startDaemon(daemonArgs);
+      await use(daemon);
+      await daemon.stop();
+      removeDataDir(daemon);
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ daemon }, use) => {
+    await use(daemon.url);
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(errors);
+  },
+  tideline: async ({ page, daemon }, use) => {
+    await use(new TidelinePage(page, daemon));
+  },
+});
+
+export { expect };

@@ -1,0 +1,124 @@
+// The one page object: how a person finds things on Tideline's screen (by role and
+// accessible name), plus the few direct daemon calls a test needs to set up a scene.
+import { expect, type Locator, type Page } from "@playwright/test";
+import type { Daemon } from "./daemon";
+
+type SessionJson = {
+  id: string;
+  workspace_id: string;
+  state: string;
+  activity?: { turn_id?: string };
+};
+
+export class TidelinePage {
+  readonly page: Page;
+  readonly daemon: Daemon;
+
+  constructor(page: Page, daemon: Daemon) {
+    this.page = page;
+    this.daemon = daemon;
+  }
+
+  // --- the daemon, directly -------------------------------------------------------------
+
+  async api<T>(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const response = await this.page.request.fetch(`${this.daemon.url}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", ...headers },
+      ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+    });
+    return { status: response.status(), body: (await response.json()) as T };
+  }
+
+  async workspaceId(): Promise<string> {
+    const { body } = await this.api<{ workspaces: { id: string }[] }>("GET", "/api/workspaces");
+    const first = body.workspaces[0];
+    if (!first) throw new Error("the daemon has no workspace");
+    return first.id;
+  }
+
+  async createSession(name: string, agent?: string): Promise<SessionJson> {
+    const ws = await this.workspaceId();
+    const { status, body } = await this.api<{ session: SessionJson }>(
+      "POST",
+      `/api/workspaces/${ws}/sessions`,
+      { name, ...(agent ? { agent } : {}) },
+    );
+    expect(status).toBe(201);
+    await expect
+      .poll(async () => (await this.session(body.session)).state, { timeout: 20_000 })
+      .toBe("active");
+    return body.session;
+  }
+
+  async session(ref: SessionJson): Promise<SessionJson> {
+    const { body } = await this.api<{ session: SessionJson }>(
+      "GET",
+      `/api/workspaces/${ref.workspace_id}/sessions/${ref.id}`,
+    );
+    return body.session;
+  }
+
+  async waitIdle(ref: SessionJson): Promise<void> {
+    await expect
+      .poll(async () => (await this.session(ref)).activity?.turn_id ?? "idle", { timeout: 30_000 })
+      .toBe("idle");
+  }
+
+  // --- the screen ---------------------------------------------------------------------
+
+  async open(ref: SessionJson): Promise<void> {
+    await this.page.goto(`/w/${ref.workspace_id}/s/${ref.id}`);
+    await expect(this.timeline).toBeVisible();
+  }
+
+  get timeline(): Locator {
+    return this.page.getByRole("main", { name: "Session timeline" });
+  }
+
+  get rail(): Locator {
+    return this.page.getByRole("complementary", { name: "Context" });
+  }
+
+  get composer(): Locator {
+    return this.page.getByRole("textbox", { name: "Message" });
+  }
+
+  get sendButton(): Locator {
+    return this.page.getByRole("button", { name: "Send" });
+  }
+
+  get stopButton(): Locator {
+    return this.page.getByRole("button", { name: "Stop" });
+  }
+
+  async send(text: string): Promise<void> {
+    await this.composer.fill(text);
+    await this.sendButton.click();
+  }
+
+  /** The compaction rows, in timeline order. */
+  compactionRows(text: string | RegExp): Locator {
+    return this.timeline
+      .getByRole("status")
+      .or(this.timeline.getByRole("alert"))
+      .filter({ hasText: text });
+  }
+
+  get meter(): Locator {
+    return this.page.getByRole("meter", { name: "Context window" });
+  }
+
+  get compactNow(): Locator {
+    return this.page.getByRole("button", { name: "Compact now" });
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await this.page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
+  }
+}
