@@ -1,0 +1,198 @@
+// Our own validation of an ACP `session/update` payload (`params.update`). The SDK drops
+// frames that fail its schema before any handler runs, so the recorder validates the raw
+// payload itself and decides: a modelled update, a valid-but-unmodelled one (recorded as
+// `agent.unknown_update`), or an invalid frame (`agent.invalid_frame`, nothing applied).
+// Fields the spec gives meaning to are checked strictly (acp-intake.md §3.9: wrong types
+// are a bad frame); unknown extra keys are kept, as ACP allows extension fields.
+import { z } from "zod";
+
+const Meta = z.record(z.string(), z.unknown()).nullish();
+
+const TextBlock = z.looseObject({ type: z.literal("text"), text: z.string() });
+const ImageBlock = z.looseObject({
+  type: z.literal("image"),
+  data: z.string(),
+  mimeType: z.string(),
+});
+const AudioBlock = z.looseObject({
+  type: z.literal("audio"),
+  data: z.string(),
+  mimeType: z.string(),
+});
+const ResourceLinkBlock = z.looseObject({
+  type: z.literal("resource_link"),
+  name: z.string(),
+  uri: z.string(),
+});
+const ResourceBlock = z.looseObject({
+  type: z.literal("resource"),
+  resource: z.looseObject({ uri: z.string() }),
+});
+
+export const ContentBlock = z.discriminatedUnion("type", [
+  TextBlock,
+  ImageBlock,
+  AudioBlock,
+  ResourceLinkBlock,
+  ResourceBlock,
+]);
+export type ContentBlock = z.infer<typeof ContentBlock>;
+
+const MessageChunk = z.looseObject({
+  content: ContentBlock,
+  messageId: z.string().nullish(),
+  _meta: Meta,
+});
+
+const AgentMessageChunk = MessageChunk.extend({
+  sessionUpdate: z.literal("agent_message_chunk"),
+});
+const AgentThoughtChunk = MessageChunk.extend({
+  sessionUpdate: z.literal("agent_thought_chunk"),
+});
+
+// Tool kind and status are kept as strings: an unfamiliar kind still renders as
+// `tool-<kind>`, an unfamiliar status as a running tool, instead of losing the frame.
+const ToolCall = z.looseObject({
+  sessionUpdate: z.literal("tool_call"),
+  toolCallId: z.string().min(1),
+  title: z.string(),
+  kind: z.string().nullish(),
+  status: z.string().nullish(),
+  content: z.array(z.unknown()).nullish(),
+  locations: z.array(z.unknown()).nullish(),
+  rawInput: z.unknown().optional(),
+  rawOutput: z.unknown().optional(),
+});
+
+const ToolCallUpdate = z.looseObject({
+  sessionUpdate: z.literal("tool_call_update"),
+  toolCallId: z.string().min(1),
+  title: z.string().nullish(),
+  kind: z.string().nullish(),
+  status: z.string().nullish(),
+  content: z.array(z.unknown()).nullish(),
+  locations: z.array(z.unknown()).nullish(),
+  rawInput: z.unknown().optional(),
+  rawOutput: z.unknown().optional(),
+});
+
+const Plan = z.looseObject({
+  sessionUpdate: z.literal("plan"),
+  entries: z.array(
+    z.looseObject({ content: z.string(), priority: z.string(), status: z.string() }),
+  ),
+});
+
+const AvailableCommandsUpdate = z.looseObject({
+  sessionUpdate: z.literal("available_commands_update"),
+  availableCommands: z.array(
+    z.looseObject({
+      name: z.string(),
+      description: z.string(),
+      input: z.looseObject({ hint: z.string() }).nullish(),
+    }),
+  ),
+});
+
+const UsageUpdate = z.looseObject({
+  sessionUpdate: z.literal("usage_update"),
+  used: z.number().int().nonnegative(),
+  size: z.number().int().nonnegative(),
+  cost: z.looseObject({ amount: z.number().nonnegative(), currency: z.string() }).nullish(),
+});
+
+const CompactionUpdate = z.looseObject({
+  sessionUpdate: z.literal("compaction_update"),
+  compactionId: z.string().min(1),
+  status: z.string().min(1),
+  summary: z.array(ContentBlock).nullish(),
+  error: z.string().nullish(),
+  _meta: Meta,
+});
+export type CompactionUpdateFrame = z.infer<typeof CompactionUpdate>;
+
+const CompactionSummaryChunk = z.looseObject({
+  sessionUpdate: z.literal("compaction_summary_chunk"),
+  compactionId: z.string().min(1),
+  content: ContentBlock,
+  _meta: Meta,
+});
+export type CompactionChunkFrame = z.infer<typeof CompactionSummaryChunk>;
+
+const ModelledUpdate = z.discriminatedUnion("sessionUpdate", [
+  AgentMessageChunk,
+  AgentThoughtChunk,
+  ToolCall,
+  ToolCallUpdate,
+  Plan,
+  AvailableCommandsUpdate,
+  UsageUpdate,
+  CompactionUpdate,
+  CompactionSummaryChunk,
+]);
+export type ModelledUpdate = z.infer<typeof ModelledUpdate>;
+
+const MODELLED = new Set<string>(
+  ModelledUpdate.options.map((option) => option.shape.sessionUpdate.value),
+);
+
+/**
+ * Updates the SDK knows but the ledger does not model; they are still validated so a
+ * malformed one is a bad frame, like anything the SDK would drop.
+ */
+const KnownUnmodelled = z.discriminatedUnion("sessionUpdate", [
+  MessageChunk.extend({ sessionUpdate: z.literal("user_message_chunk") }),
+  z.looseObject({ sessionUpdate: z.literal("current_mode_update"), currentModeId: z.string() }),
+  z.looseObject({
+    sessionUpdate: z.literal("config_option_update"),
+    configOptions: z.array(z.unknown()),
+  }),
+  z.looseObject({
+    sessionUpdate: z.literal("session_info_update"),
+    title: z.string().nullish(),
+    updatedAt: z.string().nullish(),
+  }),
+  z.looseObject({
+    sessionUpdate: z.literal("notice"),
+    severity: z.string(),
+    title: z.string().min(1),
+    description: z.string().nullish(),
+  }),
+]);
+const KNOWN_UNMODELLED = new Set<string>(
+  KnownUnmodelled.options.map((option) => option.shape.sessionUpdate.value),
+);
+
+export type ParsedUpdate =
+  | { kind: "modelled"; update: ModelledUpdate }
+  | { kind: "unmodelled"; raw: Record<string, unknown> }
+  | { kind: "invalid"; error: string };
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join(".") || "update"}: ${issue.message}`)
+    .join("; ");
+}
+
+export function parseAcpUpdate(update: unknown): ParsedUpdate {
+  if (typeof update !== "object" || update === null || Array.isArray(update)) {
+    return { kind: "invalid", error: "update: expected an object" };
+  }
+  const discriminator = (update as { sessionUpdate?: unknown }).sessionUpdate;
+  if (typeof discriminator !== "string" || discriminator.length === 0) {
+    return { kind: "invalid", error: "sessionUpdate: expected a non-empty string" };
+  }
+  if (MODELLED.has(discriminator)) {
+    const parsed = ModelledUpdate.safeParse(update);
+    return parsed.success
+      ? { kind: "modelled", update: parsed.data }
+      : { kind: "invalid", error: describeIssues(parsed.error) };
+  }
+  if (KNOWN_UNMODELLED.has(discriminator)) {
+    const parsed = KnownUnmodelled.safeParse(update);
+    if (!parsed.success) return { kind: "invalid", error: describeIssues(parsed.error) };
+  }
+  return { kind: "unmodelled", raw: update as Record<string, unknown> };
+}

@@ -1,0 +1,136 @@
+// The schema, as an ordered list of migrations applied by `PRAGMA user_version`. A
+// migration is never edited once released: add a new one. Each runs in its own
+// transaction together with the version bump, so a crash mid-upgrade leaves the old schema.
+import { randomBytes } from "node:crypto";
+import type Database from "better-sqlite3";
+
+type Migration = (db: Database.Database) => void;
+
+const MIGRATIONS: readonly Migration[] = [
+  (db) => {
+    db.exec(`
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+
+      CREATE TABLE workspaces (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        root_dir TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+
+      -- Session metadata: mutable, not the ledger. last_sequence hands out the next
+      -- sequence inside the append transaction, so a sequence is never reused.
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        workspace_id TEXT NOT NULL REFERENCES workspaces(id),
+        agent_name TEXT NOT NULL,
+        name TEXT,
+        acp_session_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        last_sequence INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      CREATE INDEX sessions_by_activity ON sessions(updated_at DESC, id DESC);
+      CREATE INDEX sessions_by_workspace ON sessions(workspace_id, updated_at DESC, id DESC);
+
+      -- The append-only ledger (acp-intake.md §2). The triggers make "never updated or
+      -- deleted" a property of the database, not a convention of this code.
+      CREATE TABLE ledger (
+        session_id TEXT NOT NULL REFERENCES sessions(id),
+        sequence INTEGER NOT NULL,
+        turn_id TEXT,
+        type TEXT NOT NULL,
+        content TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (session_id, sequence)
+      ) STRICT;
+      CREATE INDEX ledger_by_type ON ledger(session_id, type, sequence);
+      CREATE INDEX ledger_by_turn ON ledger(session_id, turn_id, sequence);
+      CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
+        BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+      CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+        BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+
+      -- Transcript projection: one row per entry, the folded message as JSON.
+      -- entries_by_start serves pages, entries_by_latest serves stream deltas.
+      CREATE TABLE entries (
+        session_id TEXT NOT NULL REFERENCES sessions(id),
+        entry_key TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        turn_id TEXT,
+        start_sequence INTEGER NOT NULL,
+        sequence INTEGER NOT NULL,
+        message TEXT NOT NULL,
+        PRIMARY KEY (session_id, entry_key)
+      ) STRICT;
+      CREATE UNIQUE INDEX entries_by_start ON entries(session_id, start_sequence);
+      CREATE INDEX entries_by_latest ON entries(session_id, sequence);
+
+      -- Compaction intake state per id (acp-intake.md §3), including the accumulated
+      -- summary blocks that are not exposed yet, so a restart re-folds nothing.
+      CREATE TABLE compactions (
+        session_id TEXT NOT NULL REFERENCES sessions(id),
+        compaction_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        status TEXT NOT NULL,
+        first_sequence INTEGER NOT NULL,
+        terminal_sequence INTEGER,
+        latest_sequence INTEGER NOT NULL,
+        fired_sequence INTEGER,
+        fired_turn_id TEXT,
+        fired_at TEXT,
+        trigger TEXT,
+        context_used INTEGER,
+        context_size INTEGER,
+        PRIMARY KEY (session_id, compaction_id)
+      ) STRICT;
+      CREATE INDEX compactions_by_terminal ON compactions(session_id, terminal_sequence);
+      CREATE INDEX compactions_by_first ON compactions(session_id, first_sequence);
+
+      -- Usage projection: one row per turn (merged usage, last non-null wins) and the
+      -- session's running totals.
+      CREATE TABLE turns (
+        session_id TEXT NOT NULL REFERENCES sessions(id),
+        turn_id TEXT NOT NULL,
+        first_sequence INTEGER NOT NULL,
+        compact_requested INTEGER NOT NULL DEFAULT 0,
+        usage TEXT,
+        PRIMARY KEY (session_id, turn_id)
+      ) STRICT;
+      CREATE INDEX turns_by_sequence ON turns(session_id, first_sequence);
+
+      CREATE TABLE usage_totals (
+        session_id TEXT PRIMARY KEY REFERENCES sessions(id),
+        input_tokens INTEGER,
+        output_tokens INTEGER,
+        total_tokens INTEGER,
+        cache_read_tokens INTEGER,
+        cache_write_tokens INTEGER,
+        cost_amount REAL,
+        cost_currency TEXT
+      ) STRICT;
+    `);
+    // The epoch names this database's history; it changes only if history is rewritten.
+    db.prepare("INSERT INTO meta (key, value) VALUES ('epoch', ?)").run(
+      `ep_${randomBytes(9).toString("base64url")}`,
+    );
+  },
+];
+
+export function migrate(db: Database.Database): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `ledger schema version ${current} is newer than this daemon knows (${MIGRATIONS.length})`,
+    );
+  }
+  for (let version = current; version < MIGRATIONS.length; version += 1) {
+    const step = MIGRATIONS[version];
+    if (step === undefined) break;
+    db.transaction(() => {
+      step(db);
+      db.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,34 @@
+// Opens (or creates) the ledger database and wires the store, recorder and reader on one
+// connection. One connection is enough: better-sqlite3 is synchronous, so every append is
+// already serialized, and WAL lets readers in other processes (tests, tools) look in.
+import Database from "better-sqlite3";
+import type { Ledger } from "../domain/session-recorder-api";
+import { migrate } from "./migrations";
+import { createSessionReader } from "./session-reader";
+import { createSessionRecorder } from "./session-recorder";
+import { createSessionStore } from "./session-store";
+
+export type LedgerOptions = {
+  now?: () => Date;
+  /** agent_name → configured context window, for the `estimated_size` meter state. */
+  contextWindows?: Record<string, number>;
+};
+
+export function openLedger(path: string, options: LedgerOptions = {}): Ledger {
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  // NORMAL in WAL mode: a commit survives a killed daemon (SIGKILL) because the WAL is
+  // in the OS cache; only a power loss may drop the newest commits, never corrupt the
+  // file. FULL would fsync every append and cost the ingest budget (see the ADR).
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  migrate(db);
+  const now = options.now ?? (() => new Date());
+  return {
+    store: createSessionStore(db, now),
+    recorder: createSessionRecorder(db, now),
+    reader: createSessionReader(db, options.contextWindows ?? {}),
+    close: () => db.close(),
+  };
+}

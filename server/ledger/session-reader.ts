@@ -1,0 +1,299 @@
+// Every read model, answered from the projection tables or from indexed ranges of the
+// ledger: a transcript page is one range on entries_by_start, a stream delta one range on
+// entries_by_latest, the meter a handful of point lookups. Nothing here re-folds history.
+import type Database from "better-sqlite3";
+import {
+  EVENT_SCHEMA,
+  type EventList,
+  type History,
+  type LedgerEvent,
+} from "../../src/contract/history";
+import type { AvailableCommand, SessionState } from "../../src/contract/session";
+import type { DaemonEntry, DaemonMessage, TranscriptPage } from "../../src/contract/transcript";
+import type {
+  CompactionMarker,
+  SessionUsage,
+  Turn,
+  TurnUsage,
+  UsageTurns,
+} from "../../src/contract/usage";
+import { deriveContext } from "../domain/derive-context";
+import type { SessionReader } from "../domain/session-recorder-api";
+
+type EntryRow = { start_sequence: number; sequence: number; message: string };
+type LedgerRowRaw = {
+  sequence: number;
+  turn_id: string | null;
+  type: string;
+  content: string;
+  created_at: string;
+};
+type CompactionRow = {
+  compaction_id: string;
+  status: string;
+  first_sequence: number;
+  terminal_sequence: number | null;
+  fired_sequence: number;
+  fired_turn_id: string | null;
+  fired_at: string;
+  trigger: "agent" | "requested";
+  context_used: number | null;
+  context_size: number | null;
+};
+type TotalsRow = {
+  input_tokens: number | null;
+  output_tokens: number | null;
+  total_tokens: number | null;
+  cache_read_tokens: number | null;
+  cache_write_tokens: number | null;
+  cost_amount: number | null;
+  cost_currency: string | null;
+};
+
+function toEntry(row: EntryRow): DaemonEntry {
+  return {
+    message: JSON.parse(row.message) as DaemonMessage,
+    start_sequence: row.start_sequence,
+    sequence: row.sequence,
+  };
+}
+
+function toEvent(sessionId: string, row: LedgerRowRaw): LedgerEvent {
+  const content = JSON.parse(row.content) as Record<string, unknown>;
+  const event: LedgerEvent = {
+    id: `${sessionId}-${row.sequence}`,
+    session_id: sessionId,
+    sequence: row.sequence,
+    type: row.type,
+    content: { ...content, schema: EVENT_SCHEMA, type: row.type, timestamp: row.created_at },
+  };
+  if (row.turn_id !== null) event.turn_id = row.turn_id;
+  return event;
+}
+
+const NO_UPPER_BOUND = Number.MAX_SAFE_INTEGER;
+
+export function createSessionReader(
+  db: Database.Database,
+  contextWindows: Readonly<Record<string, number>>,
+): SessionReader {
+  const epochRow = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'epoch'");
+  const sessionMeta = db.prepare<[string], { last_sequence: number; agent_name: string }>(
+    "SELECT last_sequence, agent_name FROM sessions WHERE id = ?",
+  );
+  const pageRows = db.prepare<[string, number, number], EntryRow>(
+    `SELECT start_sequence, sequence, message FROM entries
+     WHERE session_id = ? AND start_sequence < ? ORDER BY start_sequence DESC LIMIT ?`,
+  );
+  const changedRows = db.prepare<[string, number], EntryRow>(
+    `SELECT start_sequence, sequence, message FROM entries
+     WHERE session_id = ? AND sequence > ? ORDER BY start_sequence`,
+  );
+  const newestOfType = db.prepare<[string, string], LedgerRowRaw>(
+    `SELECT sequence, turn_id, type, content, created_at FROM ledger
+     WHERE session_id = ? AND type = ? ORDER BY sequence DESC LIMIT 1`,
+  );
+  const firstReadingBetween = db.prepare<[string, number, number], LedgerRowRaw>(
+    `SELECT sequence, turn_id, type, content, created_at FROM ledger
+     WHERE session_id = ? AND type = 'usage' AND sequence > ? AND sequence < ?
+     ORDER BY sequence LIMIT 1`,
+  );
+  const boundaryRow = db.prepare<[string], { compaction_id: string; terminal_sequence: number }>(
+    `SELECT compaction_id, terminal_sequence FROM compactions
+     WHERE session_id = ? AND terminal_sequence IS NOT NULL
+     ORDER BY terminal_sequence DESC LIMIT 1`,
+  );
+  const totalsRow = db.prepare<[string], TotalsRow>(
+    `SELECT input_tokens, output_tokens, total_tokens, cache_read_tokens, cache_write_tokens,
+       cost_amount, cost_currency FROM usage_totals WHERE session_id = ?`,
+  );
+  const turnCount = db.prepare<[string], { n: number }>(
+    "SELECT COUNT(*) AS n FROM turns WHERE session_id = ?",
+  );
+  const turnRows = db.prepare<
+    [string],
+    { turn_id: string; first_sequence: number; usage: string | null }
+  >(
+    "SELECT turn_id, first_sequence, usage FROM turns WHERE session_id = ? ORDER BY first_sequence",
+  );
+  const markerRows = db.prepare<[string], CompactionRow>(
+    `SELECT compaction_id, status, first_sequence, terminal_sequence, fired_sequence,
+       fired_turn_id, fired_at, trigger, context_used, context_size
+     FROM compactions WHERE session_id = ? AND fired_sequence IS NOT NULL
+     ORDER BY first_sequence`,
+  );
+  const openRows = db.prepare<[string], { compaction_id: string }>(
+    `SELECT compaction_id FROM compactions WHERE session_id = ?
+     AND status NOT IN ('completed', 'failed', 'cancelled') ORDER BY first_sequence`,
+  );
+  const allRows = db.prepare<[string], LedgerRowRaw>(
+    `SELECT sequence, turn_id, type, content, created_at FROM ledger
+     WHERE session_id = ? ORDER BY sequence`,
+  );
+  const turnHistoryRows = db.prepare<[string, string], LedgerRowRaw>(
+    `SELECT sequence, turn_id, type, content, created_at FROM ledger
+     WHERE session_id = ? AND turn_id = ? ORDER BY sequence`,
+  );
+
+  const epoch = epochRow.get()?.value ?? "";
+
+  function maxSequence(sessionId: string): number {
+    return sessionMeta.get(sessionId)?.last_sequence ?? 0;
+  }
+
+  function events(
+    sessionId: string,
+    query: { turn_id?: string; type?: string; after_sequence?: number; limit: number },
+  ): EventList {
+    // The filters vary per request; each combination is one indexed range
+    // (ledger_by_turn or ledger_by_type or the primary key), capped by the limit.
+    const where = ["session_id = ?", "sequence > ?"];
+    const params: (string | number)[] = [sessionId, query.after_sequence ?? 0];
+    if (query.turn_id !== undefined) {
+      where.push("turn_id = ?");
+      params.push(query.turn_id);
+    }
+    if (query.type !== undefined) {
+      where.push("type = ?");
+      params.push(query.type);
+    }
+    params.push(query.limit + 1);
+    const rows = db
+      .prepare<(string | number)[], LedgerRowRaw>(
+        `SELECT sequence, turn_id, type, content, created_at FROM ledger
+         WHERE ${where.join(" AND ")} ORDER BY sequence LIMIT ?`,
+      )
+      .all(...params);
+    return {
+      events: rows.slice(0, query.limit).map((row) => toEvent(sessionId, row)),
+      has_more: rows.length > query.limit,
+    };
+  }
+
+  return {
+    transcriptPage(sessionId, { limit, beforeSequence }) {
+      const rows = pageRows.all(sessionId, beforeSequence ?? NO_UPPER_BOUND, limit + 1);
+      const hasOlder = rows.length > limit;
+      const entries = rows.slice(0, limit).reverse().map(toEntry);
+      const page: TranscriptPage = {
+        entries,
+        epoch,
+        generation: 0,
+        max_sequence: maxSequence(sessionId),
+        has_older: hasOlder,
+        limit,
+      };
+      const oldest = entries[0];
+      if (hasOlder && oldest !== undefined) page.next_before_sequence = oldest.start_sequence;
+      return page;
+    },
+    entriesChangedAfter(sessionId, cursor) {
+      return changedRows.all(sessionId, cursor).map(toEntry);
+    },
+    maxSequence,
+    historyVersion() {
+      return { epoch, generation: 0 };
+    },
+    usage(sessionId) {
+      const meta = sessionMeta.get(sessionId);
+      const newest = newestOfType.get(sessionId, "usage");
+      const reading = newest && {
+        sequence: newest.sequence,
+        turn_id: newest.turn_id,
+        created_at: newest.created_at,
+        ...(JSON.parse(newest.content) as { context_used: number; context_size: number | null }),
+      };
+      const boundary = boundaryRow.get(sessionId);
+      const window = meta ? contextWindows[meta.agent_name] : undefined;
+      const usage: SessionUsage = {
+        context: deriveContext(
+          reading,
+          boundary && {
+            compaction_id: boundary.compaction_id,
+            sequence: boundary.terminal_sequence,
+          },
+          window,
+        ),
+        turn_count: turnCount.get(sessionId)?.n ?? 0,
+      };
+      const totals = totalsRow.get(sessionId);
+      if (totals) {
+        if (totals.input_tokens !== null) usage.input_tokens = totals.input_tokens;
+        if (totals.output_tokens !== null) usage.output_tokens = totals.output_tokens;
+        if (totals.total_tokens !== null) usage.total_tokens = totals.total_tokens;
+        if (totals.cache_read_tokens !== null) usage.cache_read_tokens = totals.cache_read_tokens;
+        if (totals.cache_write_tokens !== null)
+          usage.cache_write_tokens = totals.cache_write_tokens;
+        if (totals.cost_amount !== null) usage.total_cost = totals.cost_amount;
+        if (totals.cost_currency !== null) usage.cost_currency = totals.cost_currency;
+      }
+      return usage;
+    },
+    usageTurns(sessionId): UsageTurns {
+      const turns: Turn[] = turnRows.all(sessionId).map((row) => {
+        const turn: Turn = { turn_id: row.turn_id, sequence: row.first_sequence };
+        if (row.usage !== null) turn.usage = JSON.parse(row.usage) as TurnUsage;
+        return turn;
+      });
+      const compactions = markerRows.all(sessionId);
+      const markers = compactions.map((row, index): CompactionMarker => {
+        const marker: CompactionMarker = {
+          sequence: row.fired_sequence,
+          at: row.fired_at,
+          compaction_id: row.compaction_id,
+          trigger: row.trigger,
+          status: row.status,
+        };
+        if (row.fired_turn_id !== null) marker.turn_id = row.fired_turn_id;
+        if (row.context_used !== null) marker.context_used = row.context_used;
+        if (row.context_size !== null) marker.context_size = row.context_size;
+        if (row.terminal_sequence !== null) {
+          const next = compactions[index + 1]?.first_sequence ?? NO_UPPER_BOUND;
+          const after = firstReadingBetween.get(sessionId, row.terminal_sequence, next);
+          if (after) {
+            const content = JSON.parse(after.content) as {
+              context_used: number;
+              context_size?: number;
+            };
+            marker.context_after = { used: content.context_used, sequence: after.sequence };
+            if (content.context_size !== undefined && content.context_size > 0) {
+              marker.context_after.size = content.context_size;
+            }
+          }
+        }
+        return marker;
+      });
+      return { turns, compactions: markers };
+    },
+    history(sessionId, turnId): History {
+      const rows =
+        turnId === undefined ? allRows.all(sessionId) : turnHistoryRows.all(sessionId, turnId);
+      const history: History["history"] = [];
+      // Consecutive rows of one turn form a group; rows between turns get `turn_id: null`.
+      for (const row of rows) {
+        const group = history[history.length - 1];
+        const event = toEvent(sessionId, row);
+        if (group !== undefined && group.turn_id === row.turn_id) group.events.push(event);
+        else history.push({ turn_id: row.turn_id, events: [event] });
+      }
+      return { history };
+    },
+    events,
+    availableCommands(sessionId) {
+      const row = newestOfType.get(sessionId, "available_commands");
+      if (row === undefined) return [];
+      return (JSON.parse(row.content) as { commands: AvailableCommand[] }).commands;
+    },
+    lastState(sessionId) {
+      const row = newestOfType.get(sessionId, "session.state");
+      if (row === undefined) return { state: "stopped" };
+      const content = JSON.parse(row.content) as { state: SessionState; reason?: string };
+      return content.reason === undefined
+        ? { state: content.state }
+        : { state: content.state, reason: content.reason };
+    },
+    openCompactions(sessionId) {
+      return openRows.all(sessionId).map((row) => row.compaction_id);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// Workspaces and session metadata. These tables are mutable bookkeeping beside the
+// ledger (names, the agent's ACP session id, the last activity time), never history.
+import { randomBytes } from "node:crypto";
+import type Database from "better-sqlite3";
+import type { Workspace } from "../../src/contract/session";
+import type { SessionRecord, SessionStore } from "../domain/session-recorder-api";
+
+type SessionRow = {
+  id: string;
+  workspace_id: string;
+  agent_name: string;
+  name: string | null;
+  acp_session_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Short, URL-safe, unguessable enough to never collide in one database. */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(9).toString("base64url")}`;
+}
+
+function toRecord(row: SessionRow): SessionRecord {
+  const record: SessionRecord = {
+    id: row.id,
+    workspace_id: row.workspace_id,
+    agent_name: row.agent_name,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+  if (row.name !== null) record.name = row.name;
+  if (row.acp_session_id !== null) record.acp_session_id = row.acp_session_id;
+  return record;
+}
+
+export function createSessionStore(db: Database.Database, now: () => Date): SessionStore {
+  const workspaceByRoot = db.prepare<[string], Workspace>(
+    "SELECT id, name, root_dir, created_at, updated_at FROM workspaces WHERE root_dir = ?",
+  );
+  const workspaceById = db.prepare<[string], Workspace>(
+    "SELECT id, name, root_dir, created_at, updated_at FROM workspaces WHERE id = ?",
+  );
+  const allWorkspaces = db.prepare<[], Workspace>(
+    "SELECT id, name, root_dir, created_at, updated_at FROM workspaces ORDER BY created_at, id",
+  );
+  const insertWorkspace = db.prepare(
+    "INSERT INTO workspaces (id, name, root_dir, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  const insertSession = db.prepare(
+    `INSERT INTO sessions (id, workspace_id, agent_name, name, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const sessionColumns =
+    "id, workspace_id, agent_name, name, acp_session_id, created_at, updated_at";
+  const sessionById = db.prepare<[string], SessionRow>(
+    `SELECT ${sessionColumns} FROM sessions WHERE id = ?`,
+  );
+  const allSessions = db.prepare<[], SessionRow>(
+    `SELECT ${sessionColumns} FROM sessions ORDER BY updated_at DESC, id DESC`,
+  );
+  const workspaceSessions = db.prepare<[string], SessionRow>(
+    `SELECT ${sessionColumns} FROM sessions WHERE workspace_id = ? ORDER BY updated_at DESC, id DESC`,
+  );
+  const updateAcpSessionId = db.prepare("UPDATE sessions SET acp_session_id = ? WHERE id = ?");
+
+  const ensureWorkspace = db.transaction((rootDir: string, name: string): Workspace => {
+    const existing = workspaceByRoot.get(rootDir);
+    if (existing) return existing;
+    const at = now().toISOString();
+    const workspace: Workspace = {
+      id: newId("ws"),
+      name,
+      root_dir: rootDir,
+      created_at: at,
+      updated_at: at,
+    };
+    insertWorkspace.run(workspace.id, name, rootDir, at, at);
+    return workspace;
+  });
+
+  return {
+    ensureWorkspace: (rootDir, name) => ensureWorkspace.immediate(rootDir, name),
+    listWorkspaces: () => allWorkspaces.all(),
+    getWorkspace: (id) => workspaceById.get(id),
+    createSession({ workspaceId, agentName, name }) {
+      const at = now().toISOString();
+      const id = newId("ses");
+      insertSession.run(id, workspaceId, agentName, name ?? null, at, at);
+      const record: SessionRecord = {
+        id,
+        workspace_id: workspaceId,
+        agent_name: agentName,
+        created_at: at,
+        updated_at: at,
+      };
+      if (name !== undefined) record.name = name;
+      return record;
+    },
+    getSession(id) {
+      const row = sessionById.get(id);
+      return row ? toRecord(row) : undefined;
+    },
+    listSessions({ workspaceId }) {
+      const rows =
+        workspaceId === undefined ? allSessions.all() : workspaceSessions.all(workspaceId);
+      return rows.map(toRecord);
+    },
+    setAcpSessionId(sessionId, acpSessionId) {
+      updateAcpSessionId.run(acpSessionId, sessionId);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+// The write side of the transcript read model (acp-intake.md §4): each appended row
+// updates at most one entry, inside the append's transaction. An entry is keyed by what
+// it stands for (a tool call id, a compaction id, an agent message id, or the sequence
+// that started it), which also makes its message id stable.
+import type Database from "better-sqlite3";
+import type { DaemonMessage } from "../../src/contract/transcript";
+import type { ContentBlock } from "../domain/acp-update";
+import type { CompactionSnapshot } from "../domain/compaction-intake";
+import type { LedgerRow } from "../domain/session-recorder-api";
+import {
+  appendChunk,
+  type EntryKind,
+  EVENT_ROW_TYPES,
+  emptyAssistantMessage,
+  eventMessage,
+  foldCompaction,
+  foldToolCall,
+  type ToolFields,
+  userMessage,
+} from "../domain/transcript-fold";
+
+type StoredEntry = { entry_key: string; kind: EntryKind; turn_id: string | null; message: string };
+
+export type TranscriptProjection = { apply(row: LedgerRow): void };
+
+export function createTranscriptProjection(db: Database.Database): TranscriptProjection {
+  const byKey = db.prepare<[string, string], StoredEntry>(
+    "SELECT entry_key, kind, turn_id, message FROM entries WHERE session_id = ? AND entry_key = ?",
+  );
+  // The entry first received last: a chunk without a message id may only continue it.
+  const newest = db.prepare<[string], StoredEntry>(
+    `SELECT entry_key, kind, turn_id, message FROM entries
+     WHERE session_id = ? ORDER BY start_sequence DESC LIMIT 1`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO entries (session_id, entry_key, kind, turn_id, start_sequence, sequence, message)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const update = db.prepare(
+    "UPDATE entries SET sequence = ?, message = ? WHERE session_id = ? AND entry_key = ?",
+  );
+
+  function create(row: LedgerRow, kind: EntryKind, message: DaemonMessage): void {
+    insert.run(
+      row.session_id,
+      message.id,
+      kind,
+      row.turn_id,
+      row.sequence,
+      row.sequence,
+      JSON.stringify(message),
+    );
+  }
+
+  function replace(row: LedgerRow, message: DaemonMessage): void {
+    update.run(row.sequence, JSON.stringify(message), row.session_id, message.id);
+  }
+
+  function upsert(
+    row: LedgerRow,
+    kind: EntryKind,
+    key: string,
+    fold: (old?: DaemonMessage) => DaemonMessage,
+  ): void {
+    const stored = byKey.get(row.session_id, key);
+    if (stored === undefined) create(row, kind, fold());
+    else replace(row, fold(JSON.parse(stored.message) as DaemonMessage));
+  }
+
+  function applyChunk(row: LedgerRow, partKind: "text" | "reasoning"): void {
+    const block = row.content.content as ContentBlock;
+    const messageId = row.content.message_id;
+    let target: StoredEntry | undefined;
+    let key: string;
+    if (typeof messageId === "string") {
+      key = `msg-${messageId}`;
+      target = byKey.get(row.session_id, key);
+    } else {
+      const last = newest.get(row.session_id);
+      key = `asst-${row.sequence}`;
+      if (last !== undefined && last.kind === "assistant" && last.turn_id === row.turn_id) {
+        target = last;
+        key = last.entry_key;
+      }
+    }
+    if (target === undefined) {
+      create(row, "assistant", appendChunk(emptyAssistantMessage(key), partKind, block));
+    } else {
+      const message = JSON.parse(target.message) as DaemonMessage;
+      replace(row, appendChunk(message, partKind, block));
+    }
+  }
+
+  return {
+    apply(row) {
+      switch (row.type) {
+        case "input":
+          create(
+            row,
+            "user",
+            userMessage(
+              `user-${row.sequence}`,
+              String(row.content.text),
+              row.content.maintenance === true,
+            ),
+          );
+          return;
+        case "agent.message_chunk":
+          applyChunk(row, "text");
+          return;
+        case "agent.thought_chunk":
+          applyChunk(row, "reasoning");
+          return;
+        case "tool_call":
+        case "tool_call_update": {
+          const fields = row.content as ToolFields;
+          const key = `tool-${fields.toolCallId}`;
+          upsert(row, "tool", key, (old) => foldToolCall(key, old, fields));
+          return;
+        }
+        case "compaction": {
+          const snapshot = row.content as CompactionSnapshot;
+          const key = `compaction-${snapshot.compaction_id}`;
+          upsert(row, "compaction", key, (old) =>
+            foldCompaction(key, old, snapshot, row.created_at),
+          );
+          return;
+        }
+        default:
+          if (EVENT_ROW_TYPES.has(row.type)) {
+            create(row, "event", eventMessage(`event-${row.sequence}`, row.type, row.content));
+          }
+        // usage, prompt.completed, available_commands, compaction.chunk, the fired and
+        // requested events are history only: they feed the meter, not the timeline.
+      }
+    },
+  };
+}
