@@ -1,0 +1,50 @@
+// The Markdown renderer for untrusted text (agent output, compaction summaries). Loaded
+// lazily by `SafeMarkdown`. Raw HTML is dropped (no rehype-raw, `skipHtml`), links are
+// limited to http/https/mailto and open in a new tab without an opener, and images are
+// never fetched: each becomes a link labelled with its alt text.
+import Markdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { safeUrl } from "./safe-url";
+
+const linkClass =
+  "text-cyan-800 underline underline-offset-2 hover:text-cyan-950 dark:text-cyan-300 dark:hover:text-cyan-100";
+
+const components: Components = {
+  a: ({ href, children }) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  img: ({ src, alt }) => {
+    const label = `Image: ${alt?.trim() || "untitled"}`;
+    const href = typeof src === "string" ? safeUrl(src) : "";
+    return href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+        {label}
+      </a>
+    ) : (
+      <span>[{label}]</span>
+    );
+  },
+  pre: ({ children }) => <pre className="tl-code-block">{children}</pre>,
+  table: ({ children }) => (
+    <div className="overflow-x-auto">
+      <table>{children}</table>
+    </div>
+  ),
+};
+
+const plugins = [remarkGfm];
+
+export default function MarkdownRenderer({ text }: { text: string }) {
+  return (
+    <div className="tl-markdown">
+      <Markdown remarkPlugins={plugins} skipHtml urlTransform={safeUrl} components={components}>
+        {text}
+      </Markdown>
+    </div>
+  );
+}
