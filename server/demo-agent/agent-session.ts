@@ -1,0 +1,70 @@
+// One live session inside the agent process: its state, its channel to the client, the queue
+// that runs its turns (and between-turn compactions) one at a time, and what cancels them.
+import type { ConversationState } from "./conversation-state";
+import type { AgentOptions } from "./options";
+import type { Pace } from "./pace";
+import type { SessionChannel } from "./session-channel";
+
+export type AgentSession = {
+  state: ConversationState;
+  channel: SessionChannel;
+  /** Tail of the work queue: each turn or idle compaction chains onto it. */
+  queue: Promise<void>;
+  /** Aborted by `session/cancel`; null while nothing runs. */
+  running: AbortController | null;
+};
+
+/** What turns need from the process around them. */
+export type AgentDeps = {
+  options: AgentOptions;
+  pace: Pace;
+  /** Whether the client advertised `clientCapabilities.session.compaction` (non-null). */
+  capability: boolean;
+  save(state: ConversationState): void;
+  /** Ends the process (`/demo crash`). */
+  exit(code: number): never;
+  log(message: string): void;
+};
+
+export function createAgentSession(
+  state: ConversationState,
+  channel: SessionChannel,
+): AgentSession {
+  return { state, channel, queue: Promise.resolve(), running: null };
+}
+
+/**
+ * Runs `work` after everything already queued for the session, with a fresh AbortController
+ * that `session/cancel` aborts.
+ */
+export function runExclusive<T>(
+  session: AgentSession,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const result = session.queue.then(async () => {
+    const controller = new AbortController();
+    session.running = controller;
+    try {
+      return await work(controller.signal);
+    } finally {
+      session.running = null;
+    }
+  });
+  session.queue = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  return result;
+}
+
+/** Sends the session's context reading (unless `/demo no-usage` switched it off). */
+export async function reportUsage(deps: AgentDeps, session: AgentSession): Promise<void> {
+  const { state } = session;
+  if (!state.reportsUsage) return;
+  await session.channel.send({
+    sessionUpdate: "usage_update",
+    used: state.contextUsed,
+    size: deps.options.contextSize,
+    cost: { amount: state.costUsd, currency: "USD" },
+  });
+}

@@ -1,0 +1,161 @@
+// The ACP agent app: initialize, session/new, session/load, session/prompt, session/cancel.
+// Each session runs one thing at a time (a turn, or a compaction between turns); frames sent
+// after a response (available commands, the `idle` compaction) wait until the response has
+// been queued on the wire, so they never overtake it.
+import {
+  type AgentApp,
+  type AgentContext,
+  agent,
+  type InitializeResponse,
+  methods,
+  PROTOCOL_VERSION,
+  RequestError,
+} from "@agentclientprotocol/sdk";
+import {
+  type AgentDeps,
+  type AgentSession,
+  createAgentSession,
+  reportUsage,
+  runExclusive,
+} from "./agent-session";
+import { compactConversation } from "./compact-conversation";
+import {
+  type ConversationState,
+  claimSessionId,
+  createConversation,
+  loadConversation,
+  saveConversation,
+} from "./conversation-state";
+import type { AgentOptions } from "./options";
+import { createPace, TurnCancelled } from "./pace";
+import { runPromptTurn } from "./prompt-turn";
+import { replayConversation, settleInterruptedCompactions } from "./replay";
+import { createSessionChannel } from "./session-channel";
+import { availableCommands } from "./slash-commands";
+import type { AgentWire } from "./wire";
+
+export const AGENT_INFO = {
+  name: "tideline-demo-agent",
+  title: "Tideline demo agent",
+  version: "0.1.0",
+};
+
+/** How long an `idle` compaction waits after its turn ended before it starts (at speed 1). */
+const IDLE_START_MS = 1_500;
+
+export type DemoAgentHost = {
+  exit(code: number): never;
+  log(message: string): void;
+};
+
+/** Resolves after every microtask queued so far, i.e. after a just-returned response is queued. */
+function afterResponseQueued(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export function createDemoAgent(
+  options: AgentOptions,
+  wire: AgentWire,
+  host: DemoAgentHost,
+): AgentApp {
+  const sessions = new Map<string, AgentSession>();
+  let capability = false;
+  const deps: AgentDeps = {
+    options,
+    pace: createPace(options.speed),
+    get capability() {
+      return capability;
+    },
+    save: (state) => saveConversation(options.stateDir, state),
+    exit: host.exit,
+    log: host.log,
+  };
+
+  const open = (state: ConversationState, client: AgentContext): AgentSession => {
+    const session = createAgentSession(state, createSessionChannel(client, wire, state.sessionId));
+    sessions.set(state.sessionId, session);
+    return session;
+  };
+
+  const requireSession = (sessionId: string): AgentSession => {
+    const session = sessions.get(sessionId);
+    if (!session) throw RequestError.resourceNotFound(sessionId);
+    return session;
+  };
+
+  const announce = (session: AgentSession, withUsage: boolean) =>
+    runExclusive(session, async () => {
+      await afterResponseQueued();
+      await session.channel.send({
+        sessionUpdate: "available_commands_update",
+        availableCommands: availableCommands(options.commands),
+      });
+      if (withUsage) await reportUsage(deps, session);
+    });
+
+  const compactBetweenTurns = (session: AgentSession) =>
+    runExclusive(session, async (signal) => {
+      await afterResponseQueued();
+      try {
+        await deps.pace.beat(IDLE_START_MS, signal);
+        const played = await compactConversation(deps, session, signal, null);
+        if (played.status === "completed" && !played.cancelled) await reportUsage(deps, session);
+      } catch (error) {
+        if (!(error instanceof TurnCancelled)) throw error;
+      }
+    });
+
+  const logFailure = (what: string) => (error: unknown) => {
+    host.log(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  };
+
+  return agent({ name: AGENT_INFO.name })
+    .onRequest(methods.agent.initialize, ({ params }): InitializeResponse => {
+      // Omitted and null both mean the client cannot take compaction updates.
+      capability = params.clientCapabilities?.session?.compaction != null;
+      host.log(`initialize: compaction capability ${capability ? "on" : "off"}`);
+      return {
+        protocolVersion: PROTOCOL_VERSION,
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: false, audio: false, embeddedContext: false },
+        },
+        agentInfo: AGENT_INFO,
+        authMethods: [],
+      };
+    })
+    .onRequest(methods.agent.session.new, ({ params, client }) => {
+      const state = createConversation(claimSessionId(options.stateDir), params.cwd);
+      deps.save(state);
+      const session = open(state, client);
+      void announce(session, false).catch(logFailure("available_commands_update"));
+      return { sessionId: state.sessionId };
+    })
+    .onRequest(methods.agent.session.load, async ({ params, client }) => {
+      const state = loadConversation(options.stateDir, params.sessionId);
+      if (!state) throw RequestError.resourceNotFound(params.sessionId);
+      settleInterruptedCompactions(state);
+      state.cwd = params.cwd;
+      deps.save(state);
+      const session = open(state, client);
+      await runExclusive(session, async () => {
+        for (const update of replayConversation(state, capability))
+          await session.channel.send(update);
+      });
+      void announce(session, state.turnCount > 0).catch(logFailure("post-load announce"));
+      return {};
+    })
+    .onRequest(methods.agent.session.prompt, async ({ params }) => {
+      const session = requireSession(params.sessionId);
+      const result = await runExclusive(session, (signal) =>
+        runPromptTurn(deps, session, params.prompt, signal),
+      );
+      if (result.compactAfterTurn) {
+        void compactBetweenTurns(session).catch(logFailure("idle compaction"));
+      }
+      return result.response;
+    })
+    .onNotification(methods.agent.session.cancel, ({ params }) => {
+      sessions.get(params.sessionId)?.running?.abort();
+    });
+}
