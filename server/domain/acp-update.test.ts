@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { parseAcpUpdate } from "./acp-update";
+
+describe("parseAcpUpdate", () => {
+  it.each([
+    [
+      "a message chunk",
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "hi" } },
+    ],
+    [
+      "a chunk with a message id",
+      {
+        sessionUpdate: "agent_thought_chunk",
+        messageId: "m1",
+        content: { type: "text", text: "…" },
+      },
+    ],
+    [
+      "a tool call",
+      {
+        sessionUpdate: "tool_call",
+        toolCallId: "t1",
+        title: "Read",
+        kind: "read",
+        status: "pending",
+      },
+    ],
+    [
+      "a tool call update",
+      { sessionUpdate: "tool_call_update", toolCallId: "t1", status: "completed" },
+    ],
+    [
+      "a usage update",
+      {
+        sessionUpdate: "usage_update",
+        used: 10,
+        size: 100,
+        cost: { amount: 0.1, currency: "USD" },
+      },
+    ],
+    [
+      "a compaction update with a vendor status",
+      { sessionUpdate: "compaction_update", compactionId: "c", status: "_paused" },
+    ],
+    [
+      "a compaction chunk",
+      {
+        sessionUpdate: "compaction_summary_chunk",
+        compactionId: "c",
+        content: { type: "image", data: "AA", mimeType: "image/png" },
+      },
+    ],
+    [
+      "a plan",
+      { sessionUpdate: "plan", entries: [{ content: "x", priority: "high", status: "pending" }] },
+    ],
+  ])("when the frame is %s, then it is modelled", (_name, update) => {
+    expect(parseAcpUpdate(update).kind).toBe("modelled");
+  });
+
+  it.each([
+    ["a mode change", { sessionUpdate: "current_mode_update", currentModeId: "plan" }],
+    ["a vendor update", { sessionUpdate: "_acme/heartbeat", beat: 3 }],
+    [
+      "a user message chunk",
+      { sessionUpdate: "user_message_chunk", content: { type: "text", text: "x" } },
+    ],
+  ])("when the frame is %s, then it is valid but not modelled", (_name, update) => {
+    expect(parseAcpUpdate(update)).toEqual({ kind: "unmodelled", raw: update });
+  });
+
+  it.each([
+    ["not an object", "hello"],
+    ["without a discriminator", { used: 1 }],
+    [
+      "a compaction update without compactionId",
+      { sessionUpdate: "compaction_update", status: "completed" },
+    ],
+    [
+      "a compaction update without status",
+      { sessionUpdate: "compaction_update", compactionId: "c" },
+    ],
+    [
+      "a compaction update with a string summary",
+      {
+        sessionUpdate: "compaction_update",
+        compactionId: "c",
+        status: "completed",
+        summary: "text",
+      },
+    ],
+    [
+      "a compaction update with a numeric error",
+      { sessionUpdate: "compaction_update", compactionId: "c", status: "failed", error: 5 },
+    ],
+    ["a chunk without content", { sessionUpdate: "compaction_summary_chunk", compactionId: "c" }],
+    [
+      "a usage update with a negative reading",
+      { sessionUpdate: "usage_update", used: -1, size: 100 },
+    ],
+    ["a malformed known-but-unmodelled update", { sessionUpdate: "current_mode_update" }],
+  ])("when the frame is %s, then it is invalid", (_name, update) => {
+    const parsed = parseAcpUpdate(update);
+    expect(parsed.kind).toBe("invalid");
+    if (parsed.kind === "invalid") expect(parsed.error.length).toBeGreaterThan(0);
+  });
+});
