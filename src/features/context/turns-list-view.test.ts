@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import type { CompactionMarker, Turn } from "../../contract/usage";
+import { deriveTurnsList, describeMarker, describeTokens } from "./turns-list-view";
+
+const AT = "2026-11-30T08:00:00.000Z";
+
+function turn(sequence: number, usage?: Partial<NonNullable<Turn["usage"]>>): Turn {
+  return {
+    turn_id: `t${sequence}`,
+    sequence,
+    ...(usage ? { usage: { timestamp: AT, ...usage } } : {}),
+  };
+}
+
+function marker(sequence: number, extra: Partial<CompactionMarker> = {}): CompactionMarker {
+  return {
+    sequence,
+    at: AT,
+    compaction_id: `c${sequence}`,
+    trigger: "agent",
+    status: "completed",
+    ...extra,
+  };
+}
+
+describe("describeTokens", () => {
+  it("reads in, out and cache-read tokens, leaving out absent parts", () => {
+    expect(
+      describeTokens({
+        timestamp: AT,
+        input_tokens: 1000,
+        output_tokens: 200,
+        cache_read_tokens: 800,
+        cache_write_tokens: 5,
+      }),
+    ).toBe("in 1K · out 200 · cache 800");
+    expect(describeTokens({ timestamp: AT, output_tokens: 12_000 })).toBe("out 12K");
+    expect(describeTokens({ timestamp: AT })).toBeUndefined();
+    expect(describeTokens(undefined)).toBeUndefined();
+  });
+});
+
+describe("describeMarker", () => {
+  it("names the trigger and status, with before → after when both are known", () => {
+    expect(
+      describeMarker(
+        marker(5, { context_used: 180_000, context_after: { used: 42_000, sequence: 9 } }),
+      ),
+    ).toBe("Agent compaction · completed · 180K → 42K");
+  });
+
+  it("reads in_progress as 'in progress' and requested as 'Requested compaction'", () => {
+    expect(describeMarker(marker(5, { trigger: "requested", status: "in_progress" }))).toBe(
+      "Requested compaction · in progress",
+    );
+  });
+
+  it("shows one side alone when only it is known, other statuses verbatim", () => {
+    expect(describeMarker(marker(5, { context_used: 180_000 }))).toBe(
+      "Agent compaction · completed · 180K before",
+    );
+    expect(
+      describeMarker(
+        marker(5, { status: "_paused", context_after: { used: 42_000, sequence: 7 } }),
+      ),
+    ).toBe("Agent compaction · _paused · 42K after");
+  });
+});
+
+describe("deriveTurnsList", () => {
+  it("lists turns newest first with markers interleaved by sequence", () => {
+    const view = deriveTurnsList(
+      {
+        turns: [
+          turn(1, {
+            input_tokens: 1000,
+            output_tokens: 200,
+            cost_amount: 0.012,
+            cost_currency: "USD",
+          }),
+          turn(10),
+          turn(20, { input_tokens: 50 }),
+        ],
+        compactions: [
+          marker(14, { context_used: 180_000, context_after: { used: 42_000, sequence: 22 } }),
+        ],
+      },
+      { expanded: false },
+    );
+    expect(view.hiddenTurns).toBe(0);
+    expect(view.rows).toEqual([
+      { kind: "turn", key: "turn-t20", title: "Turn 3", tokens: "in 50", cost: "—" },
+      {
+        kind: "compaction",
+        key: "compaction-c14",
+        text: "Agent compaction · completed · 180K → 42K",
+      },
+      { kind: "turn", key: "turn-t10", title: "Turn 2", tokens: undefined, cost: "—" },
+      { kind: "turn", key: "turn-t1", title: "Turn 1", tokens: "in 1K · out 200", cost: "$0.012" },
+    ]);
+  });
+
+  it("numbers turns by sequence whatever order the daemon sent them in", () => {
+    const view = deriveTurnsList(
+      { turns: [turn(9), turn(3)], compactions: [] },
+      { expanded: true },
+    );
+    expect(view.rows.map((row) => (row.kind === "turn" ? row.title : ""))).toEqual([
+      "Turn 2",
+      "Turn 1",
+    ]);
+  });
+
+  it("collapses to the newest turns, hiding the markers inside hidden turns, until expanded", () => {
+    const turns = Array.from({ length: 55 }, (_, index) => turn(index * 10 + 1));
+    const compactions = [marker(25), marker(45), marker(52)];
+    const collapsed = deriveTurnsList({ turns, compactions }, { expanded: false });
+    expect(collapsed.hiddenTurns).toBe(5);
+    const turnRows = collapsed.rows.filter((row) => row.kind === "turn");
+    expect(turnRows).toHaveLength(50);
+    expect(turnRows[0]?.title).toBe("Turn 55");
+    expect(turnRows.at(-1)?.title).toBe("Turn 6");
+    // Turn 6 starts at 51: the marker at 52 is shown, those at 25 and 45 are inside hidden turns.
+    expect(collapsed.rows.filter((row) => row.kind === "compaction")).toHaveLength(1);
+
+    const expanded = deriveTurnsList({ turns, compactions }, { expanded: true });
+    expect(expanded.hiddenTurns).toBe(0);
+    expect(expanded.rows).toHaveLength(58);
+  });
+
+  it("shows markers even when no turn has been recorded", () => {
+    const view = deriveTurnsList({ turns: [], compactions: [marker(3)] }, { expanded: false });
+    expect(view.rows).toHaveLength(1);
+  });
+});

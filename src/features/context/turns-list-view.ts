@@ -1,0 +1,102 @@
+// The turns list as rows: turns newest first with their token figures and cost, compaction
+// markers interleaved by sequence, collapsed to the newest turns until expanded.
+import type { CompactionMarker, Turn, UsageTurns } from "../../contract/usage";
+import { formatCost, formatTokens } from "../../lib/format-tokens";
+
+export const TURNS_SHOWN = 50;
+
+export type TurnRow = {
+  kind: "turn";
+  key: string;
+  title: string;
+  tokens: string | undefined;
+  cost: string;
+};
+export type MarkerRow = { kind: "compaction"; key: string; text: string };
+export type TurnsListRow = TurnRow | MarkerRow;
+
+export type TurnsListView = { rows: TurnsListRow[]; hiddenTurns: number };
+
+/** `in 1K · out 200 · cache 800`, leaving out what the agent did not report. */
+export function describeTokens(usage: Turn["usage"]): string | undefined {
+  if (!usage) return undefined;
+  const parts: string[] = [];
+  if (usage.input_tokens !== undefined) parts.push(`in ${formatTokens(usage.input_tokens)}`);
+  if (usage.output_tokens !== undefined) parts.push(`out ${formatTokens(usage.output_tokens)}`);
+  if (usage.cache_read_tokens !== undefined) {
+    parts.push(`cache ${formatTokens(usage.cache_read_tokens)}`);
+  }
+  return parts.length > 0 ? parts.join(" · ") : undefined;
+}
+
+/** `180K → 42K` when both are known, one side alone when only it is, else nothing. */
+export function describeDrop(marker: CompactionMarker): string | undefined {
+  const before = marker.context_used;
+  const after = marker.context_after?.used;
+  if (before !== undefined && after !== undefined) {
+    return `${formatTokens(before)} → ${formatTokens(after)}`;
+  }
+  if (before !== undefined) return `${formatTokens(before)} before`;
+  if (after !== undefined) return `${formatTokens(after)} after`;
+  return undefined;
+}
+
+/** `Agent compaction · completed · 180K → 42K`. */
+export function describeMarker(marker: CompactionMarker): string {
+  const who = marker.trigger === "requested" ? "Requested compaction" : "Agent compaction";
+  const status = marker.status === "in_progress" ? "in progress" : marker.status;
+  const drop = describeDrop(marker);
+  return [who, status, drop].filter((part) => part !== undefined).join(" · ");
+}
+
+export function turnNumbers(turns: readonly Turn[]): Map<string, number> {
+  const ascending = [...turns].sort((a, b) => a.sequence - b.sequence);
+  return new Map(ascending.map((turn, index) => [turn.turn_id, index + 1]));
+}
+
+export function deriveTurnsList(
+  data: UsageTurns,
+  options: { expanded: boolean; limit?: number },
+): TurnsListView {
+  const limit = options.limit ?? TURNS_SHOWN;
+  const numbers = turnNumbers(data.turns);
+  const newestFirst = [...data.turns].sort((a, b) => b.sequence - a.sequence);
+  const shownTurns = options.expanded ? newestFirst : newestFirst.slice(0, limit);
+  const hiddenTurns = newestFirst.length - shownTurns.length;
+  // Markers inside a hidden turn hide with it: keep those at or after the oldest shown turn.
+  const oldestShown = shownTurns.at(-1);
+  const cut = hiddenTurns > 0 && oldestShown ? oldestShown.sequence : Number.NEGATIVE_INFINITY;
+
+  const rows: Array<{ sequence: number; order: number; row: TurnsListRow }> = [];
+  for (const turn of shownTurns) {
+    rows.push({
+      sequence: turn.sequence,
+      order: 0,
+      row: {
+        kind: "turn",
+        key: `turn-${turn.turn_id}`,
+        title: `Turn ${numbers.get(turn.turn_id) ?? "?"}`,
+        tokens: describeTokens(turn.usage),
+        cost:
+          turn.usage?.cost_amount !== undefined
+            ? formatCost(turn.usage.cost_amount, turn.usage.cost_currency)
+            : "—",
+      },
+    });
+  }
+  for (const marker of data.compactions) {
+    if (marker.sequence < cut) continue;
+    rows.push({
+      sequence: marker.sequence,
+      order: 1,
+      row: {
+        kind: "compaction",
+        key: `compaction-${marker.compaction_id}`,
+        text: describeMarker(marker),
+      },
+    });
+  }
+  // Newest first; at an equal sequence the marker (which happened within the turn) is newer.
+  rows.sort((a, b) => b.sequence - a.sequence || b.order - a.order);
+  return { rows: rows.map((entry) => entry.row), hiddenTurns };
+}
