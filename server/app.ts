@@ -2,17 +2,37 @@
 // `app.request()` or serve it on port 0.
 import { Hono } from "hono";
 import type { Health } from "../src/contract/health";
+import type { SessionHost } from "./acp/session-host";
+import { SessionRefusal } from "./acp/session-refusal";
+import type { Ledger } from "./domain/session-recorder-api";
 import { ApiError, sendError } from "./http/api-error";
+import { mountReadRoutes } from "./http/read-routes";
+import { createResponder } from "./http/respond";
 import { hostGuard, type SecurityOptions, tokenGuard, writeGuard } from "./http/security";
+import { mountSessionRoutes } from "./http/session-routes";
+import type { StreamHub } from "./http/session-stream";
 import { mountStaticSite, SPA_HEADERS } from "./http/static-site";
 
 export type AppDeps = {
   version: string;
   security: SecurityOptions;
+  /** The sessions API; absent only in the bare skeleton. */
+  sessions?: { ledger: Ledger; host: SessionHost; streams: StreamHub };
   /** The built SPA; absent in API-only tests. */
   distDir?: string;
+  /** Check every answer against its contract schema (dev and tests). */
+  validateResponses?: boolean;
   log?: (line: string) => void;
 };
+
+const REFUSAL_STATUS = {
+  not_found: 404,
+  invalid_request: 400,
+  session_not_promptable: 400,
+  session_busy: 409,
+  compaction_unsupported: 409,
+  no_active_turn: 409,
+} as const;
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
@@ -24,10 +44,18 @@ export function createApp(deps: AppDeps): Hono {
   app.use("/api/*", async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", SPA_HEADERS["X-Content-Type-Options"]);
-    c.res.headers.set("Cache-Control", "no-store");
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
 
   app.get("/api/health", (c) => c.json({ status: "ok", version: deps.version } satisfies Health));
+
+  if (deps.sessions !== undefined) {
+    const { ledger, host, streams } = deps.sessions;
+    const respond = createResponder(deps.validateResponses ?? true, log);
+    mountSessionRoutes(app, { host, store: ledger.store, respond });
+    mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
+    app.get("/api/workspaces/:ws/sessions/:id/stream", (c) => streams.handle(c));
+  }
 
   app.all("/api/*", (c) => sendError(c, new ApiError(404, "not_found", "no such endpoint")));
   if (deps.distDir !== undefined) mountStaticSite(app, deps.distDir);
@@ -35,6 +63,9 @@ export function createApp(deps: AppDeps): Hono {
   app.notFound((c) => sendError(c, new ApiError(404, "not_found", "not found")));
   app.onError((error, c) => {
     if (error instanceof ApiError) return sendError(c, error);
+    if (error instanceof SessionRefusal) {
+      return sendError(c, new ApiError(REFUSAL_STATUS[error.code], error.code, error.message));
+    }
     log(`[http] ${c.req.method} ${c.req.path} failed: ${error.stack ?? String(error)}`);
     return sendError(c, new ApiError(500, "internal", "internal error"));
   });

@@ -18,6 +18,8 @@ export type DaemonConfig = {
   allowedHosts: string[];
   contextWindows: Record<string, number>;
   distDir: string;
+  /** Create the welcome session on an empty data dir (`--no-welcome` turns it off). */
+  welcome: boolean;
 };
 
 export class FlagError extends Error {
@@ -113,6 +115,7 @@ export function parseDaemonFlags(
     allowedHosts: values["allowed-host"] ?? [],
     contextWindows: Object.fromEntries((values["context-window"] ?? []).map(parseNamedNumber)),
     distDir: fileURLToPath(new URL("../../dist", import.meta.url)),
+    welcome: values["no-welcome"] !== true,
   };
 }
 
@@ -130,6 +133,7 @@ function parseRaw(argv: readonly string[]) {
       workspace: { type: "string" },
       "allowed-host": { type: "string", multiple: true },
       "context-window": { type: "string", multiple: true },
+      "no-welcome": { type: "boolean" },
     },
   });
 }

@@ -1,0 +1,37 @@
+// Why the host refused a request, in the contract's words. The HTTP layer maps each
+// reason to its status; the host stays free of HTTP.
+export const REFUSAL_MESSAGES = {
+  session_busy: "session: prompt already in progress",
+  compaction_unsupported: "session: agent does not advertise a compaction command",
+  session_not_promptable: "session: not active",
+  no_active_turn: "session: no turn in progress",
+} as const;
+
+export type RefusalCode =
+  | "not_found"
+  | "invalid_request"
+  | "session_not_promptable"
+  | "session_busy"
+  | "compaction_unsupported"
+  | "no_active_turn";
+
+export class SessionRefusal extends Error {
+  readonly code: RefusalCode;
+
+  constructor(code: RefusalCode, message: string) {
+    super(message);
+    this.name = "SessionRefusal";
+    this.code = code;
+  }
+}
+
+export const refuse = {
+  notFound: (what: string) => new SessionRefusal("not_found", `${what} not found`),
+  invalid: (message: string) => new SessionRefusal("invalid_request", message),
+  notPromptable: () =>
+    new SessionRefusal("session_not_promptable", REFUSAL_MESSAGES.session_not_promptable),
+  busy: () => new SessionRefusal("session_busy", REFUSAL_MESSAGES.session_busy),
+  unsupported: () =>
+    new SessionRefusal("compaction_unsupported", REFUSAL_MESSAGES.compaction_unsupported),
+  idle: () => new SessionRefusal("no_active_turn", REFUSAL_MESSAGES.no_active_turn),
+};

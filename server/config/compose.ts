@@ -1,0 +1,95 @@
+// Wires the daemon's parts around an open ledger: the agent host, the stream hub and the
+// HTTP app. Shared by main.ts and the tests so both run the same assembly.
+import type { Hono } from "hono";
+import { KEEPALIVE_MS } from "../../src/contract/stream";
+import { createSessionHost, type NamedAgent, type SessionHost } from "../acp/session-host";
+import { createApp } from "../app";
+import type { Ledger } from "../domain/session-recorder-api";
+import type { SecurityOptions } from "../http/security";
+import { createStreamHub, type StreamHub } from "../http/session-stream";
+
+export type DaemonParts = {
+  app: Hono;
+  host: SessionHost;
+  streams: StreamHub;
+  ledger: Ledger;
+  workspaceId: string;
+  /** Stops agents, closes streams, closes the db. */
+  close(): Promise<void>;
+};
+
+export type ComposeOptions = {
+  ledger: Ledger;
+  agents: readonly NamedAgent[];
+  workspace: string;
+  version: string;
+  security: SecurityOptions;
+  agentCwd: string;
+  distDir?: string;
+  keepaliveMs?: number;
+  initializeTimeoutMs?: number;
+  killGraceMs?: number;
+  maxQueuedBytes?: number;
+  validateResponses?: boolean;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+};
+
+export function composeDaemon(options: ComposeOptions): DaemonParts {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const { ledger } = options;
+  const workspace = ledger.store.ensureWorkspace(options.workspace, basename(options.workspace));
+  const host = createSessionHost({
+    ledger,
+    agents: options.agents,
+    version: options.version,
+    agentCwd: options.agentCwd,
+    log,
+    ...(options.initializeTimeoutMs === undefined
+      ? {}
+      : { initializeTimeoutMs: options.initializeTimeoutMs }),
+    ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+  });
+  host.recoverInterrupted();
+  const validate = options.validateResponses ?? true;
+  const streams = createStreamHub({
+    store: ledger.store,
+    reader: ledger.reader,
+    recorder: ledger.recorder,
+    host,
+    keepaliveMs: options.keepaliveMs ?? KEEPALIVE_MS,
+    validate,
+    log,
+    ...(options.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: options.maxQueuedBytes }),
+  });
+  const app = createApp({
+    version: options.version,
+    security: options.security,
+    sessions: { ledger, host, streams },
+    validateResponses: validate,
+    log,
+    ...(options.distDir === undefined ? {} : { distDir: options.distDir }),
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    host,
+    streams,
+    ledger,
+    workspaceId: workspace.id,
+    close() {
+      closing ??= (async () => {
+        streams.closeAll();
+        await host.shutdown();
+        ledger.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+function basename(path: string): string {
+  const parts = path.split(/[\\/]/).filter((part) => part !== "");
+  return parts[parts.length - 1] ?? path;
+}
