@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import type { CompactionMarker, Turn } from "../../contract/usage";
+import { CHART, deriveChartGeometry } from "./context-chart-geometry";
+
+const AT = "2026-11-30T08:00:00.000Z";
+
+function turn(sequence: number, context_used?: number, context_size = 200_000): Turn {
+  return {
+    turn_id: `t${sequence}`,
+    sequence,
+    usage: {
+      timestamp: AT,
+      ...(context_used !== undefined ? { context_used, context_size } : {}),
+    },
+  };
+}
+
+function marker(sequence: number, extra: Partial<CompactionMarker> = {}): CompactionMarker {
+  return {
+    sequence,
+    at: AT,
+    compaction_id: `c${sequence}`,
+    trigger: "agent",
+    status: "completed",
+    ...extra,
+  };
+}
+
+const baseline = CHART.height - CHART.bottom;
+
+describe("deriveChartGeometry", () => {
+  it("has nothing to draw without readings or compactions", () => {
+    const geometry = deriveChartGeometry({ turns: [turn(1)], compactions: [] });
+    expect(geometry.points).toEqual([]);
+    expect(geometry.drops).toEqual([]);
+    expect(geometry.path).toBe("");
+    expect(geometry.summary).toBe("No context readings yet.");
+  });
+
+  it("scales readings against the window, which is the top line", () => {
+    const geometry = deriveChartGeometry({
+      turns: [turn(1, 50_000), turn(5, 100_000), turn(9, 200_000)],
+      compactions: [],
+    });
+    expect(geometry.window).toEqual({ y: CHART.top, size: 200_000, label: "200K window" });
+    expect(geometry.points.map((point) => point.x)).toEqual([
+      CHART.left,
+      (CHART.left + CHART.width - CHART.right) / 2,
+      CHART.width - CHART.right,
+    ]);
+    const span = baseline - CHART.top;
+    expect(geometry.points.map((point) => point.y)).toEqual([
+      baseline - span / 4,
+      baseline - span / 2,
+      CHART.top,
+    ]);
+    expect(geometry.path.startsWith(`M${CHART.left} `)).toBe(true);
+    expect(geometry.path.match(/L/g)).toHaveLength(2);
+    expect(geometry.points[1]?.label).toBe("Turn 2: 100K of 200K");
+    expect(geometry.firstLabel).toBe("Turn 1");
+    expect(geometry.lastLabel).toBe("Turn 3");
+  });
+
+  it("draws a drop from before to after at each compaction, in the line", () => {
+    const geometry = deriveChartGeometry({
+      turns: [turn(1, 180_000), turn(10, 42_000)],
+      compactions: [
+        marker(5, { context_used: 180_000, context_after: { used: 42_000, sequence: 12 } }),
+      ],
+    });
+    const [drop] = geometry.drops;
+    expect(drop?.label).toBe("Agent compaction · completed · 180K → 42K");
+    expect(drop?.yBefore).toBe(geometry.points[0]?.y);
+    expect(drop?.yAfter).toBe(geometry.points[1]?.y);
+    expect(drop?.x).toBe((CHART.left + CHART.width - CHART.right) / 2);
+    // M first point, L to before, L to after, L to the next point: one unbroken line.
+    expect(geometry.path.match(/[ML]/g)).toEqual(["M", "L", "L", "L"]);
+    expect(geometry.summary).toBe(
+      "Context over time: 2 turn readings, 1 compaction. Latest 42K of 200K; peak 180K. Window 200K.",
+    );
+    expect(geometry.rows.map((row) => row.name)).toEqual(["Turn 1", "Compaction", "Turn 2"]);
+  });
+
+  it("puts a turn's reading after a compaction inside it when its post-compaction reading is in that turn", () => {
+    const geometry = deriveChartGeometry({
+      turns: [turn(1, 180_000), turn(10, 42_000), turn(30, 50_000)],
+      compactions: [
+        marker(12, {
+          trigger: "requested",
+          context_used: 180_000,
+          context_after: { used: 42_000, sequence: 15 },
+        }),
+      ],
+    });
+    expect(geometry.rows.map((row) => row.name)).toEqual([
+      "Turn 1",
+      "Compaction",
+      "Turn 2",
+      "Turn 3",
+    ]);
+  });
+
+  it("keeps a turn's reading before a compaction in it that has no reading after it yet", () => {
+    const geometry = deriveChartGeometry({
+      turns: [turn(1, 180_000), turn(10, 190_000)],
+      compactions: [marker(12, { status: "in_progress", context_used: 190_000 })],
+    });
+    expect(geometry.rows.map((row) => row.name)).toEqual(["Turn 1", "Turn 2", "Compaction"]);
+    expect(geometry.drops[0]?.yAfter).toBeUndefined();
+    expect(geometry.path.endsWith(`L${geometry.drops[0]?.x} ${geometry.drops[0]?.yBefore}`)).toBe(
+      true,
+    );
+  });
+
+  it("breaks the line where a compaction's figures are unknown", () => {
+    const geometry = deriveChartGeometry({
+      turns: [turn(1, 100_000), turn(10, 20_000)],
+      compactions: [marker(5)],
+    });
+    expect(geometry.drops[0]?.yBefore).toBeUndefined();
+    expect(geometry.path.match(/[ML]/g)).toEqual(["M", "M"]);
+  });
+
+  it("without a known window, scales to the readings with headroom and draws no window line", () => {
+    const geometry = deriveChartGeometry({
+      turns: [{ turn_id: "a", sequence: 1, usage: { timestamp: AT, context_used: 1000 } }],
+      compactions: [],
+    });
+    expect(geometry.window).toBeUndefined();
+    expect(geometry.yMax).toBeCloseTo(1100);
+    expect(geometry.points[0]?.x).toBe((CHART.left + CHART.width - CHART.right) / 2);
+    expect(geometry.lastLabel).toBeUndefined();
+    expect(geometry.summary).toBe(
+      "Context over time: 1 turn reading, 0 compactions. Latest 1K; peak 1K.",
+    );
+  });
+});

@@ -1,0 +1,186 @@
+// The context-over-time chart as numbers: one slot per turn reading and per compaction, in
+// the order they happened, scaled into a fixed viewBox. The component only draws this.
+import type { CompactionMarker, Turn, UsageTurns } from "../../contract/usage";
+import { formatTokens } from "../../lib/format-tokens";
+import { describeMarker, turnNumbers } from "./turns-list-view";
+
+export const CHART = { width: 320, height: 150, left: 40, right: 10, top: 14, bottom: 22 };
+
+export type ChartPoint = {
+  key: string;
+  x: number;
+  y: number;
+  used: number;
+  name: string;
+  value: string;
+  label: string;
+};
+
+export type ChartDrop = {
+  key: string;
+  x: number;
+  /** Known ends of the drop; a missing one is drawn as a dashed guide instead. */
+  yBefore: number | undefined;
+  yAfter: number | undefined;
+  label: string;
+};
+
+export type ChartGeometry = {
+  points: ChartPoint[];
+  drops: ChartDrop[];
+  /** The line through the readings, stepping down at each compaction; breaks where unknown. */
+  path: string;
+  window: { y: number; size: number; label: string } | undefined;
+  yMax: number;
+  baseline: number;
+  plotTop: number;
+  plotLeft: number;
+  plotRight: number;
+  firstLabel: string | undefined;
+  lastLabel: string | undefined;
+  summary: string;
+  rows: Array<{ key: string; name: string; value: string }>;
+};
+
+type Slot =
+  | { kind: "turn"; order: number; turn: Turn; used: number; size: number | undefined }
+  | { kind: "compaction"; order: number; marker: CompactionMarker };
+
+/**
+ * Where a turn's reading sits among the compactions: a turn's figure is its last reading,
+ * so when a compaction inside the turn already has its post-compaction reading within the
+ * same turn, the turn's figure comes after that compaction; otherwise before it.
+ */
+function orderSlots(data: UsageTurns): Slot[] {
+  const turns = [...data.turns].sort((a, b) => a.sequence - b.sequence);
+  const slots: Slot[] = [];
+  turns.forEach((turn, index) => {
+    const used = turn.usage?.context_used;
+    if (used === undefined) return;
+    const end = turns[index + 1]?.sequence ?? Number.POSITIVE_INFINITY;
+    let order = turn.sequence;
+    for (const marker of data.compactions) {
+      const inTurn = marker.sequence >= turn.sequence && marker.sequence < end;
+      const afterInTurn = marker.context_after !== undefined && marker.context_after.sequence < end;
+      if (inTurn && afterInTurn) order = Math.max(order, marker.sequence + 0.5);
+    }
+    slots.push({ kind: "turn", order, turn, used, size: turn.usage?.context_size });
+  });
+  for (const marker of data.compactions) {
+    slots.push({ kind: "compaction", order: marker.sequence, marker });
+  }
+  return slots.sort((a, b) => a.order - b.order);
+}
+
+export function deriveChartGeometry(data: UsageTurns): ChartGeometry {
+  const slots = orderSlots(data);
+  const numbers = turnNumbers(data.turns);
+  const sizes: number[] = [];
+  const values: number[] = [];
+  for (const slot of slots) {
+    if (slot.kind === "turn") {
+      values.push(slot.used);
+      if (slot.size) sizes.push(slot.size);
+    } else {
+      const { context_used, context_size, context_after } = slot.marker;
+      if (context_used !== undefined) values.push(context_used);
+      if (context_size) sizes.push(context_size);
+      if (context_after) {
+        values.push(context_after.used);
+        if (context_after.size) sizes.push(context_after.size);
+      }
+    }
+  }
+  const windowSize = sizes.length > 0 ? Math.max(...sizes) : undefined;
+  const yMax = Math.max(windowSize ?? 0, ...values, 1) * (windowSize ? 1 : 1.1);
+
+  const plotLeft = CHART.left;
+  const plotRight = CHART.width - CHART.right;
+  const plotTop = CHART.top;
+  const baseline = CHART.height - CHART.bottom;
+  const xAt = (index: number) =>
+    slots.length <= 1
+      ? (plotLeft + plotRight) / 2
+      : plotLeft + (index * (plotRight - plotLeft)) / (slots.length - 1);
+  const yAt = (value: number) => round(baseline - (value / yMax) * (baseline - plotTop));
+
+  const points: ChartPoint[] = [];
+  const drops: ChartDrop[] = [];
+  const rows: ChartGeometry["rows"] = [];
+  const segments: string[] = [];
+  let penDown = false;
+  const draw = (x: number, y: number) => {
+    segments.push(`${penDown ? "L" : "M"}${round(x)} ${y}`);
+    penDown = true;
+  };
+
+  slots.forEach((slot, index) => {
+    const x = round(xAt(index));
+    if (slot.kind === "turn") {
+      const name = `Turn ${numbers.get(slot.turn.turn_id) ?? "?"}`;
+      const value = slot.size
+        ? `${formatTokens(slot.used)} of ${formatTokens(slot.size)}`
+        : formatTokens(slot.used);
+      const y = yAt(slot.used);
+      const label = `${name}: ${value}`;
+      points.push({ key: slot.turn.turn_id, x, y, used: slot.used, name, value, label });
+      rows.push({ key: slot.turn.turn_id, name, value });
+      draw(x, y);
+      return;
+    }
+    const { marker } = slot;
+    const before = marker.context_used;
+    const after = marker.context_after?.used;
+    const yBefore = before !== undefined ? yAt(before) : undefined;
+    const yAfter = after !== undefined ? yAt(after) : undefined;
+    const label = describeMarker(marker);
+    drops.push({ key: marker.compaction_id, x, yBefore, yAfter, label });
+    rows.push({ key: marker.compaction_id, name: "Compaction", value: label });
+    if (yBefore !== undefined) draw(x, yBefore);
+    else penDown = false;
+    if (yAfter !== undefined) draw(x, yAfter);
+    else penDown = false;
+  });
+
+  const firstTurn = points[0];
+  const lastTurn = points.at(-1);
+  return {
+    points,
+    drops,
+    path: segments.join(" "),
+    window: windowSize
+      ? { y: yAt(windowSize), size: windowSize, label: `${formatTokens(windowSize)} window` }
+      : undefined,
+    yMax,
+    baseline,
+    plotTop,
+    plotLeft,
+    plotRight,
+    firstLabel: firstTurn?.name,
+    lastLabel: points.length > 1 ? lastTurn?.name : undefined,
+    summary: summarize(points, drops, windowSize),
+    rows,
+  };
+}
+
+function summarize(points: ChartPoint[], drops: ChartDrop[], windowSize: number | undefined) {
+  if (points.length === 0 && drops.length === 0) return "No context readings yet.";
+  const parts = [
+    `Context over time: ${plural(points.length, "turn reading")}, ${plural(drops.length, "compaction")}.`,
+  ];
+  const latest = points.at(-1);
+  if (latest) {
+    const peak = Math.max(...points.map((point) => point.used));
+    parts.push(`Latest ${latest.value}; peak ${formatTokens(peak)}.`);
+  }
+  if (windowSize) parts.push(`Window ${formatTokens(windowSize)}.`);
+  return parts.join(" ");
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
