@@ -1,0 +1,309 @@
+// The transcript read model (acp-intake.md §4) as the reader serves it.
+import { afterEach, describe, expect, it } from "vitest";
+import { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
+import { frames, openTestSession, type TestSession } from "./test-session";
+
+let t: TestSession;
+afterEach(() => t?.ledger.close());
+
+function page(limit = 100, beforeSequence?: number) {
+  const result = t.ledger.reader.transcriptPage(
+    t.sessionId,
+    beforeSequence === undefined ? { limit } : { limit, beforeSequence },
+  );
+  TranscriptPage.parse(result);
+  for (const entry of result.entries) DaemonEntry.parse(entry);
+  return result;
+}
+
+const texts = () =>
+  page().entries.map((entry) => [
+    entry.message.id,
+    entry.message.parts.map((part) => ("text" in part ? `${part.type}:${part.text}` : part.type)),
+  ]);
+
+describe("transcript projection", () => {
+  it("when a prompt is sent, then it is a user message; a maintenance one carries metadata", () => {
+    t = openTestSession();
+    t.ledger.recorder.recordInput(t.sessionId, "turn-1", "Hello");
+    t.ledger.recorder.recordCompactionRequested(t.sessionId, "turn-2", {
+      command: "compress",
+      requested_by: "cli",
+    });
+    expect(page().entries.map((entry) => entry.message)).toEqual([
+      { id: "user-1", role: "user", parts: [{ type: "text", id: "user-1-0", text: "Hello" }] },
+      {
+        id: "user-3",
+        role: "user",
+        metadata: { maintenance: true },
+        parts: [{ type: "text", id: "user-3-0", text: "/compress" }],
+      },
+    ]);
+  });
+
+  it("when thought and text chunks stream, then one assistant message holds merged reasoning and text parts", () => {
+    t = openTestSession();
+    for (const frame of [
+      frames.thought("Let me "),
+      frames.thought("think."),
+      frames.text("Done"),
+      frames.text("!"),
+    ]) {
+      t.ledger.recorder.recordUpdate(t.sessionId, "turn-1", frame);
+    }
+    expect(texts()).toEqual([["asst-1", ["reasoning:Let me think.", "text:Done!"]]]);
+    expect(page().entries[0]).toMatchObject({ start_sequence: 1, sequence: 4 });
+  });
+
+  it("when chunks carry message ids, then each id is its own message, appended in place", () => {
+    t = openTestSession();
+    const { recorder } = t.ledger;
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.text("A1 ", "m-a"));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.tool("x"));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.text("B1", "m-b"));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.text("A2", "m-a"));
+    expect(texts()).toEqual([
+      ["msg-m-a", ["text:A1 A2"]],
+      ["tool-x", ["tool-read"]],
+      ["msg-m-b", ["text:B1"]],
+    ]);
+  });
+
+  it("when chunks without ids follow a tool call or a new turn, then they start a new message", () => {
+    t = openTestSession();
+    const { recorder } = t.ledger;
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.text("one"));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(10, 100));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.text(" still one"));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.tool("x"));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.text("two"));
+    recorder.recordUpdate(t.sessionId, "turn-2", frames.text("three"));
+    expect(texts()).toEqual([
+      ["asst-1", ["text:one still one"]],
+      ["tool-x", ["tool-read"]],
+      ["asst-5", ["text:two"]],
+      ["asst-6", ["text:three"]],
+    ]);
+  });
+
+  it.each([
+    ["pending", "input-available"],
+    ["in_progress", "input-available"],
+    ["completed", "output-available"],
+    ["failed", "output-error"],
+  ])("when a tool call is %s, then its part state is %s", (status, state) => {
+    t = openTestSession();
+    t.ledger.recorder.recordUpdate(
+      t.sessionId,
+      "turn-1",
+      frames.tool("x", { rawInput: { path: "a.ts" } }),
+    );
+    t.ledger.recorder.recordUpdate(
+      t.sessionId,
+      "turn-1",
+      frames.toolUpdate("x", { status, rawOutput: status === "failed" ? "ENOENT" : "file body" }),
+    );
+    const [entry] = page().entries;
+    expect(entry?.message.parts[0]).toMatchObject({
+      type: "tool-read",
+      toolCallId: "x",
+      title: "Tool x",
+      state,
+      input: { path: "a.ts" },
+    });
+    if (status === "failed") expect(entry?.message.parts[0]).toMatchObject({ errorText: "ENOENT" });
+    expect(entry).toMatchObject({ start_sequence: 1, sequence: 2 });
+  });
+
+  it("when a tool update changes title and kind, then the single part is updated in place", () => {
+    t = openTestSession();
+    t.ledger.recorder.recordUpdate(t.sessionId, "turn-1", frames.tool("x"));
+    t.ledger.recorder.recordUpdate(
+      t.sessionId,
+      "turn-1",
+      frames.toolUpdate("x", {
+        title: "Run tests",
+        kind: "execute",
+        content: [{ type: "content", content: { type: "text", text: "ok" } }],
+      }),
+    );
+    expect(page().entries.map((entry) => entry.message.parts)).toEqual([
+      [
+        {
+          type: "tool-execute",
+          toolCallId: "x",
+          title: "Run tests",
+          state: "input-available",
+          output: [{ type: "content", content: { type: "text", text: "ok" } }],
+        },
+      ],
+    ]);
+  });
+
+  it("when plan, permission, state, exit and unknown updates arrive, then each is a system event entry", () => {
+    t = openTestSession();
+    const { recorder } = t.ledger;
+    recorder.recordState(t.sessionId, "active");
+    recorder.recordUpdate(t.sessionId, "turn-1", {
+      sessionUpdate: "plan",
+      entries: [{ content: "Read", priority: "high", status: "pending" }],
+    });
+    recorder.recordPermission(t.sessionId, "turn-1", {
+      tool_call_id: "x",
+      options: [],
+      outcome: "cancelled",
+    });
+    recorder.recordUpdate(t.sessionId, null, {
+      sessionUpdate: "current_mode_update",
+      currentModeId: "plan",
+    });
+    recorder.recordInvalidFrame(t.sessionId, null, "{not json", "bad JSON");
+    recorder.recordAgentExited(t.sessionId, null, { code: 0, signal: null });
+    recorder.recordState(t.sessionId, "stopped", "exit code 0");
+    expect(page().entries.map((entry) => [entry.message.role, entry.message.parts[0]])).toEqual([
+      [
+        "system",
+        {
+          type: "data-compozy-event",
+          id: "event-1-0",
+          data: { type: "session.state", state: "active" },
+        },
+      ],
+      [
+        "system",
+        {
+          type: "data-compozy-event",
+          id: "event-2-0",
+          data: {
+            type: "plan",
+            entries: [{ content: "Read", priority: "high", status: "pending" }],
+          },
+        },
+      ],
+      [
+        "system",
+        {
+          type: "data-compozy-event",
+          id: "event-3-0",
+          data: { type: "permission", tool_call_id: "x", options: [], outcome: "cancelled" },
+        },
+      ],
+      [
+        "system",
+        {
+          type: "data-compozy-event",
+          id: "event-4-0",
+          data: {
+            type: "agent.unknown_update",
+            sessionUpdate: "current_mode_update",
+            currentModeId: "plan",
+          },
+        },
+      ],
+      [
+        "system",
+        {
+          type: "data-compozy-event",
+          id: "event-5-0",
+          data: { type: "agent.invalid_frame", error: "bad JSON" },
+        },
+      ],
+      [
+        "system",
+        {
+          type: "data-compozy-event",
+          id: "event-6-0",
+          data: { type: "agent.exited", code: 0, signal: null },
+        },
+      ],
+      [
+        "system",
+        {
+          type: "data-compozy-event",
+          id: "event-7-0",
+          data: { type: "session.state", state: "stopped", reason: "exit code 0" },
+        },
+      ],
+    ]);
+  });
+
+  it("when rows only feed the meter or the history, then they produce no entry", () => {
+    t = openTestSession();
+    const { recorder } = t.ledger;
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(1, 10));
+    recorder.recordUpdate(t.sessionId, "turn-1", {
+      sessionUpdate: "available_commands_update",
+      availableCommands: [{ name: "compact", description: "Compact", input: null }],
+    });
+    recorder.recordPromptCompleted(t.sessionId, "turn-1", { stop_reason: "end_turn" });
+    expect(page().entries).toEqual([]);
+    expect(page().max_sequence).toBe(3);
+    expect(t.ledger.reader.availableCommands(t.sessionId)).toEqual([
+      { name: "compact", description: "Compact" },
+    ]);
+  });
+
+  describe("paging", () => {
+    function tenEntries() {
+      t = openTestSession();
+      for (let index = 0; index < 10; index += 1) {
+        t.ledger.recorder.recordInput(t.sessionId, `turn-${index}`, `prompt ${index}`);
+        t.ledger.recorder.recordUpdate(t.sessionId, `turn-${index}`, frames.usage(index, 100));
+      }
+    }
+
+    it("when the limit is smaller than the transcript, then the newest entries come oldest first with a cursor", () => {
+      tenEntries();
+      const first = page(4);
+      expect(first.entries.map((entry) => entry.start_sequence)).toEqual([13, 15, 17, 19]);
+      expect(first).toMatchObject({
+        has_older: true,
+        next_before_sequence: 13,
+        max_sequence: 20,
+        limit: 4,
+      });
+      const second = page(4, first.next_before_sequence);
+      expect(second.entries.map((entry) => entry.start_sequence)).toEqual([5, 7, 9, 11]);
+      const third = page(4, second.next_before_sequence);
+      expect(third.entries.map((entry) => entry.start_sequence)).toEqual([1, 3]);
+      expect(third.has_older).toBe(false);
+      expect(third).not.toHaveProperty("next_before_sequence");
+    });
+
+    it("when the page holds everything, then has_older is false and there is no cursor", () => {
+      tenEntries();
+      const all = page(10);
+      expect(all.entries).toHaveLength(10);
+      expect(all.has_older).toBe(false);
+      expect(all).not.toHaveProperty("next_before_sequence");
+    });
+
+    it("when the session is empty or unknown, then the page is empty", () => {
+      t = openTestSession();
+      expect(page(5)).toMatchObject({ entries: [], has_older: false, max_sequence: 0 });
+      expect(t.ledger.reader.transcriptPage("ses_missing", { limit: 5 }).entries).toEqual([]);
+    });
+  });
+
+  it("when entries change after a cursor, then entriesChangedAfter returns each changed entry once, oldest first", () => {
+    t = openTestSession();
+    const { recorder } = t.ledger;
+    recorder.recordInput(t.sessionId, "turn-1", "go");
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.tool("x"));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.text("Working"));
+    const cursor = t.ledger.reader.maxSequence(t.sessionId);
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.text("…"));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.toolUpdate("x", { status: "completed" }));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(5, 50));
+    const changed = t.ledger.reader.entriesChangedAfter(t.sessionId, cursor);
+    expect(
+      changed.map((entry) => [entry.message.id, entry.start_sequence, entry.sequence]),
+    ).toEqual([
+      ["tool-x", 2, 5],
+      ["asst-3", 3, 4],
+    ]);
+    expect(
+      t.ledger.reader.entriesChangedAfter(t.sessionId, t.ledger.reader.maxSequence(t.sessionId)),
+    ).toEqual([]);
+  });
+});
