@@ -23,6 +23,7 @@ import {
   fillReply,
   markdownShowcaseReply,
   type Reply,
+  type ToolStep,
   textReply,
   toolsShowcaseReply,
 } from "./replies";
@@ -49,48 +50,75 @@ function remember(state: ConversationState, prompt: string | null, reply: Reply)
   for (const file of reply.files) if (!memory.files.includes(file)) memory.files.push(file);
 }
 
-/** Streams a reply and returns the tokens it produced (output, thought). */
-async function streamReply(
+type Produced = { output: number; thought: number };
+
+/** Streams one message or thought in chunks; counts what was sent, even when cut short. */
+async function streamMessage(
   deps: AgentDeps,
   session: AgentSession,
-  reply: Reply,
+  kind: "agent" | "thought",
+  text: string,
+  chunkSize: number,
   signal: AbortSignal,
-): Promise<{ output: number; thought: number }> {
+  produced: Produced,
+): Promise<void> {
   const { state, channel } = session;
-  const produced = { output: 0, thought: 0 };
-  if (reply.thought) {
-    const entry: HistoryEntry = { kind: "thought", messageId: nextId(state, "message"), text: "" };
-    state.history.push(entry);
-    for (const text of chunkText(reply.thought, 60)) {
+  const entry: Extract<HistoryEntry, { kind: "agent" | "thought" }> = {
+    kind,
+    messageId: nextId(state, "message"),
+    text: "",
+  };
+  state.history.push(entry);
+  try {
+    for (const chunk of chunkText(text, chunkSize)) {
       await deps.pace.beat(CHUNK_BEAT_MS, signal);
       await channel.send({
-        sessionUpdate: "agent_thought_chunk",
+        sessionUpdate: kind === "agent" ? "agent_message_chunk" : "agent_thought_chunk",
         messageId: entry.messageId,
-        content: textBlock(text),
+        content: textBlock(chunk),
       });
-      entry.text += text;
-      produced.thought += estimateTokens(text);
+      entry.text += chunk;
     }
+  } finally {
+    // A message cut short still counts what reached the client.
+    produced[kind === "agent" ? "output" : "thought"] += estimateTokens(entry.text);
   }
-  for (const tool of reply.tools) {
-    const toolCallId = nextId(state, "toolCall");
-    await deps.pace.beat(CHUNK_BEAT_MS, signal);
-    await channel.send({
-      sessionUpdate: "tool_call",
-      toolCallId,
-      title: tool.title,
-      kind: tool.toolKind,
-      status: "in_progress",
-      rawInput: tool.input,
-    });
+}
+
+async function runTool(
+  deps: AgentDeps,
+  session: AgentSession,
+  tool: ToolStep,
+  signal: AbortSignal,
+  produced: Produced,
+): Promise<void> {
+  const { state, channel } = session;
+  const toolCallId = nextId(state, "toolCall");
+  await deps.pace.beat(CHUNK_BEAT_MS, signal);
+  await channel.send({
+    sessionUpdate: "tool_call",
+    toolCallId,
+    title: tool.title,
+    kind: tool.toolKind,
+    status: "in_progress",
+    rawInput: tool.input,
+  });
+  let status: "completed" | "failed" = tool.fails ? "failed" : "completed";
+  let output = tool.output;
+  try {
     await deps.pace.beat(TOOL_BEAT_MS, signal);
-    const status = tool.fails ? "failed" : "completed";
+  } catch (error) {
+    // A cancelled turn must not leave the tool call running forever on the client.
+    status = "failed";
+    output = "Cancelled";
+    throw error;
+  } finally {
     await channel.send({
       sessionUpdate: "tool_call_update",
       toolCallId,
       status,
-      content: [{ type: "content", content: textBlock(tool.output) }],
-      rawOutput: { output: tool.output },
+      content: [{ type: "content", content: textBlock(output) }],
+      rawOutput: { output },
     });
     state.history.push({
       kind: "tool",
@@ -99,25 +127,27 @@ async function streamReply(
       toolKind: tool.toolKind,
       status,
       input: tool.input,
-      output: tool.output,
+      output,
     });
-    produced.output += estimateTokens(tool.output);
+    produced.output += estimateTokens(output);
   }
-  const entry: HistoryEntry = { kind: "agent", messageId: nextId(state, "message"), text: "" };
-  state.history.push(entry);
+}
+
+/** Streams a reply (thought, tool calls, then the Markdown message), adding up its tokens. */
+async function streamReply(
+  deps: AgentDeps,
+  session: AgentSession,
+  reply: Reply,
+  signal: AbortSignal,
+  produced: Produced,
+): Promise<void> {
+  if (reply.thought) {
+    await streamMessage(deps, session, "thought", reply.thought, 60, signal, produced);
+  }
+  for (const tool of reply.tools) await runTool(deps, session, tool, signal, produced);
   // Long replies (`/demo fill`) go in at most ~24 chunks rather than thousands.
   const size = Math.max(48, Math.ceil(reply.markdown.length / 24));
-  for (const text of chunkText(reply.markdown, size)) {
-    await deps.pace.beat(CHUNK_BEAT_MS, signal);
-    await channel.send({
-      sessionUpdate: "agent_message_chunk",
-      messageId: entry.messageId,
-      content: textBlock(text),
-    });
-    entry.text += text;
-    produced.output += estimateTokens(text);
-  }
-  return produced;
+  await streamMessage(deps, session, "agent", reply.markdown, size, signal, produced);
 }
 
 function helpReply(deps: AgentDeps): Reply {
@@ -278,12 +308,13 @@ export async function runPromptTurn(
         };
       }
       compactAfterTurn = plan.compactAfterTurn;
+      const produced: Produced = { output: 0, thought: 0 };
       try {
-        const produced = await streamReply(deps, session, plan.reply, signal);
-        tokens.outputTokens += produced.output;
-        tokens.thoughtTokens += produced.thought;
+        await streamReply(deps, session, plan.reply, signal, produced);
         remember(state, plan.prompt, plan.reply);
       } finally {
+        tokens.outputTokens += produced.output;
+        tokens.thoughtTokens += produced.thought;
         state.contextUsed =
           tokens.contextBefore +
           TURN_OVERHEAD_TOKENS +
