@@ -1,0 +1,306 @@
+// The ledger as a whole: the store, restart, atomicity, the append-only guarantee,
+// history and events, commit notices.
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { EventList, History } from "../../src/contract/history";
+import type { CommitNotice, Ledger } from "../domain/session-recorder-api";
+import { openLedger } from "./open-ledger";
+import { frames, openTestSession, type TestSession, tempDatabase } from "./test-session";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function fileSession(): TestSession & { path: string } {
+  const db = tempDatabase();
+  const session = openTestSession(db.path);
+  cleanups.push(db.cleanup);
+  return { ...session, path: db.path };
+}
+
+function memorySession(): TestSession {
+  const session = openTestSession();
+  cleanups.push(() => session.ledger.close());
+  return session;
+}
+
+/** A realistic little conversation with a compaction in it. */
+function converse(ledger: Ledger, sessionId: string): void {
+  const { recorder } = ledger;
+  recorder.recordState(sessionId, "active");
+  recorder.recordInput(sessionId, "turn-1", "Fix the bug");
+  recorder.recordUpdate(sessionId, "turn-1", frames.thought("Looking"));
+  recorder.recordUpdate(sessionId, "turn-1", frames.tool("t1", { rawInput: { path: "a.ts" } }));
+  recorder.recordUpdate(sessionId, "turn-1", frames.toolUpdate("t1", { status: "completed" }));
+  recorder.recordUpdate(sessionId, "turn-1", frames.text("Fixed."));
+  recorder.recordUpdate(sessionId, "turn-1", frames.usage(700, 1000));
+  recorder.recordPromptCompleted(sessionId, "turn-1", { stop_reason: "end_turn", input_tokens: 5 });
+  recorder.recordCompactionRequested(sessionId, "turn-2", {
+    command: "compact",
+    requested_by: "web",
+  });
+  recorder.recordUpdate(sessionId, "turn-2", frames.chunk("c1", "Summary so far"));
+}
+
+function snapshot(ledger: Ledger, sessionId: string) {
+  const { reader } = ledger;
+  return {
+    page: reader.transcriptPage(sessionId, { limit: 50 }),
+    usage: reader.usage(sessionId),
+    turns: reader.usageTurns(sessionId),
+    history: reader.history(sessionId),
+    open: reader.openCompactions(sessionId),
+    version: reader.historyVersion(sessionId),
+  };
+}
+
+describe("openLedger", () => {
+  it("when the database file is reopened, then every read is identical and the sequence continues", () => {
+    const first = fileSession();
+    converse(first.ledger, first.sessionId);
+    const before = snapshot(first.ledger, first.sessionId);
+    const maxBefore = first.ledger.reader.maxSequence(first.sessionId);
+    first.ledger.close();
+
+    const reopened = openLedger(first.path);
+    cleanups.unshift(() => reopened.close());
+    expect(snapshot(reopened, first.sessionId)).toEqual(before);
+    // The compaction state survived: the chunk accumulated before the restart is exposed now.
+    const rows = reopened.recorder.recordUpdate(
+      first.sessionId,
+      "turn-2",
+      frames.compaction("c1", "completed"),
+    );
+    expect(rows[0]?.sequence).toBe(maxBefore + 1);
+    expect(rows[0]?.content).toMatchObject({ summary: "Summary so far", terminal: true });
+    expect(reopened.reader.usage(first.sessionId).context.state).toBe("unknown");
+    expect(reopened.store.getSession(first.sessionId)?.agent_name).toBe("demo");
+  });
+
+  it("when a projection write fails mid-transaction, then neither the row nor any projection change is kept", () => {
+    const session = fileSession();
+    cleanups.unshift(() => session.ledger.close());
+    const { recorder, reader } = session.ledger;
+    recorder.recordInput(session.sessionId, "turn-1", "go");
+    // A second connection plants a fault in the entries table: the ledger insert of the
+    // next tool call succeeds, then its projection update fails inside the transaction.
+    const saboteur = new Database(session.path);
+    saboteur.exec(`CREATE TRIGGER boom BEFORE INSERT ON entries WHEN NEW.kind = 'tool'
+      BEGIN SELECT RAISE(ABORT, 'injected failure'); END`);
+    saboteur.close();
+    const notices: CommitNotice[] = [];
+    recorder.onCommit((notice) => notices.push(notice));
+    const before = snapshot(session.ledger, session.sessionId);
+
+    expect(() => recorder.recordUpdate(session.sessionId, "turn-1", frames.tool("t1"))).toThrow(
+      /injected failure/,
+    );
+    expect(snapshot(session.ledger, session.sessionId)).toEqual(before);
+    expect(reader.maxSequence(session.sessionId)).toBe(1);
+    expect(reader.events(session.sessionId, { limit: 10 }).events).toHaveLength(1);
+    expect(notices).toEqual([]);
+
+    // A usage row has no entry, so it still commits; the sequence goes on without a gap.
+    const [row] = recorder.recordUpdate(session.sessionId, "turn-1", frames.usage(1, 2));
+    expect(row?.sequence).toBe(2);
+  });
+
+  it("when anything tries to update or delete a ledger row, then the database refuses", () => {
+    const session = fileSession();
+    cleanups.unshift(() => session.ledger.close());
+    session.ledger.recorder.recordInput(session.sessionId, "turn-1", "go");
+    const db = new Database(session.path);
+    try {
+      expect(() => db.exec("UPDATE ledger SET type = 'x'")).toThrow(/append-only/);
+      expect(() => db.exec("DELETE FROM ledger")).toThrow(/append-only/);
+      expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(db.pragma("user_version", { simple: true })).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("when a commit happens, then listeners hear it after it is durable, with the rows in order", () => {
+    const session = fileSession();
+    cleanups.unshift(() => session.ledger.close());
+    const seen: { notice: CommitNotice; visible: number }[] = [];
+    const stop = session.ledger.recorder.onCommit((notice) => {
+      // A second connection sees the rows already: the listener runs after COMMIT.
+      const db = new Database(session.path, { readonly: true });
+      const visible = (db.prepare("SELECT COUNT(*) AS n FROM ledger").get() as { n: number }).n;
+      db.close();
+      seen.push({ notice, visible });
+    });
+    session.ledger.recorder.recordCompactionRequested(session.sessionId, "turn-1", {
+      command: "compact",
+      requested_by: "cli",
+    });
+    stop();
+    session.ledger.recorder.recordInput(session.sessionId, "turn-2", "unheard");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.visible).toBe(2);
+    expect(seen[0]?.notice.maxSequence).toBe(2);
+    expect(seen[0]?.notice.rows.map((row) => row.type)).toEqual([
+      "session.compaction.requested",
+      "input",
+    ]);
+    expect(seen[0]?.notice.rows[0]?.content).toEqual({
+      session_id: session.sessionId,
+      command: "compact",
+      requested_by: "cli",
+    });
+  });
+
+  it("when a row is appended, then created_at is RFC 3339 UTC with milliseconds", () => {
+    const db = tempDatabase();
+    cleanups.push(db.cleanup);
+    const ledger = openLedger(db.path);
+    cleanups.unshift(() => ledger.close());
+    const workspace = ledger.store.ensureWorkspace("/w", "w");
+    const session = ledger.store.createSession({ workspaceId: workspace.id, agentName: "demo" });
+    const [row] = ledger.recorder.recordInput(session.id, "turn-1", "x");
+    expect(row?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it("when the session does not exist, then recording throws and nothing is written", () => {
+    const session = memorySession();
+    expect(() => session.ledger.recorder.recordInput("ses_nope", "turn-1", "x")).toThrow(
+      /unknown session/,
+    );
+  });
+});
+
+describe("session store", () => {
+  it("when a workspace is ensured twice for one root, then the same workspace comes back", () => {
+    const { ledger } = memorySession();
+    const again = ledger.store.ensureWorkspace("/work/project", "renamed");
+    expect(ledger.store.listWorkspaces()).toEqual([again]);
+    expect(ledger.store.getWorkspace(again.id)).toEqual(again);
+    expect(again.name).toBe("project");
+  });
+
+  it("when sessions see activity, then they are listed newest activity first, per workspace too", () => {
+    const { ledger, sessionId, tick } = memorySession();
+    const workspace = ledger.store.listWorkspaces()[0];
+    if (!workspace) throw new Error("no workspace");
+    tick();
+    const second = ledger.store.createSession({
+      workspaceId: workspace.id,
+      agentName: "demo",
+      name: "Second",
+    });
+    const other = ledger.store.ensureWorkspace("/elsewhere", "elsewhere");
+    tick();
+    const third = ledger.store.createSession({ workspaceId: other.id, agentName: "demo" });
+    tick();
+    ledger.recorder.recordInput(sessionId, "turn-1", "wake up");
+    expect(ledger.store.listSessions({}).map((s) => s.id)).toEqual([
+      sessionId,
+      third.id,
+      second.id,
+    ]);
+    expect(ledger.store.listSessions({ workspaceId: workspace.id }).map((s) => s.id)).toEqual([
+      sessionId,
+      second.id,
+    ]);
+    expect(ledger.store.getSession(second.id)).toEqual(second);
+    expect(second.id).toMatch(/^ses_[A-Za-z0-9_-]{12}$/);
+  });
+
+  it("when the agent's ACP session id is known, then it is stored on the session", () => {
+    const { ledger, sessionId } = memorySession();
+    ledger.store.setAcpSessionId(sessionId, "acp-123");
+    expect(ledger.store.getSession(sessionId)?.acp_session_id).toBe("acp-123");
+    expect(ledger.store.getSession("ses_missing")).toBeUndefined();
+  });
+});
+
+describe("history and events", () => {
+  it("when the history is read, then rows are grouped by turn with between-turn rows under null", () => {
+    const { ledger, sessionId } = memorySession();
+    converse(ledger, sessionId);
+    const { history } = History.parse(ledger.reader.history(sessionId));
+    expect(history.map((group) => [group.turn_id, group.events.length])).toEqual([
+      [null, 1],
+      ["turn-1", 7],
+      ["turn-2", 5],
+    ]);
+    const event = history[1]?.events[0];
+    expect(event).toEqual({
+      id: `${sessionId}-2`,
+      session_id: sessionId,
+      sequence: 2,
+      turn_id: "turn-1",
+      type: "input",
+      content: {
+        schema: "compozy.session.event.v1",
+        type: "input",
+        text: "Fix the bug",
+        timestamp: "2026-01-01T00:00:00.000Z",
+      },
+    });
+    expect(history[0]?.events[0]).not.toHaveProperty("turn_id");
+    expect(
+      ledger.reader.history(sessionId, "turn-2").history.map((group) => group.turn_id),
+    ).toEqual(["turn-2"]);
+  });
+
+  it("when events are filtered, then turn, type, after_sequence and limit apply with has_more", () => {
+    const { ledger, sessionId } = memorySession();
+    converse(ledger, sessionId);
+    const read = (query: {
+      turn_id?: string;
+      type?: string;
+      after_sequence?: number;
+      limit: number;
+    }) => EventList.parse(ledger.reader.events(sessionId, query));
+    const all = read({ limit: 1000 });
+    expect(all.events.map((event) => event.sequence)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    ]);
+    expect(all.has_more).toBe(false);
+    const firstThree = read({ limit: 3 });
+    expect(firstThree.events.map((event) => event.sequence)).toEqual([1, 2, 3]);
+    expect(firstThree.has_more).toBe(true);
+    expect(read({ limit: 100, after_sequence: 10 }).events.map((event) => event.type)).toEqual([
+      "compaction.chunk",
+      "compaction",
+      "session.compaction_fired",
+    ]);
+    expect(
+      read({ limit: 100, turn_id: "turn-2", type: "input" }).events.map((event) => event.sequence),
+    ).toEqual([10]);
+    expect(read({ limit: 100, type: "usage" }).events[0]?.content).toMatchObject({
+      context_used: 700,
+      context_size: 1000,
+    });
+  });
+
+  it("when state and commands were recorded, then lastState and availableCommands return the newest", () => {
+    const { ledger, sessionId } = memorySession();
+    expect(ledger.reader.lastState(sessionId)).toEqual({ state: "stopped" });
+    expect(ledger.reader.availableCommands(sessionId)).toEqual([]);
+    ledger.recorder.recordState(sessionId, "starting");
+    ledger.recorder.recordState(sessionId, "stopped", "initialize timed out");
+    ledger.recorder.recordUpdate(sessionId, null, {
+      sessionUpdate: "available_commands_update",
+      availableCommands: [
+        { name: "compact", description: "Compact the context" },
+        { name: "review", description: "Review", input: { hint: "file" } },
+      ],
+    });
+    expect(ledger.reader.lastState(sessionId)).toEqual({
+      state: "stopped",
+      reason: "initialize timed out",
+    });
+    expect(ledger.reader.availableCommands(sessionId)).toEqual([
+      { name: "compact", description: "Compact the context" },
+      { name: "review", description: "Review", input: { hint: "file" } },
+    ]);
+    expect(ledger.reader.historyVersion(sessionId)).toEqual({
+      epoch: expect.stringMatching(/^ep_/),
+      generation: 0,
+    });
+  });
+});
