@@ -24,7 +24,6 @@ export function Button({
 }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: ButtonTone; size?: keyof typeof SIZES }) {
   return (
     <button
-      // biome-ignore lint/a11y/useButtonType: the default above is "button"; callers may pass "submit".
       type={type}
       className={`inline-flex items-center justify-center gap-1.5 rounded-md font-medium disabled:cursor-not-allowed disabled:opacity-70 ${SIZES[size]} ${TONES[tone]} ${className}`}
       {...props}

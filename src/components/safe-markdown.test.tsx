@@ -90,7 +90,7 @@ describe("untrusted Markdown", () => {
       "[x](javascript:alert(1))",
       "",
     ].join("\n");
-    const text = block.repeat(Math.ceil((16 * 1024) / block.length)) + "THE END";
+    const text = `${block.repeat(Math.ceil((16 * 1024) / block.length))}THE END`;
     expect(text.length).toBeGreaterThan(16 * 1024);
     const { container, alert } = renderHostile(text);
     expectInert(container);

@@ -1,5 +1,107 @@
-import type { SessionRef } from "../../api/session-queries";
+import { useQuery } from "@tanstack/react-query";
+import { type KeyboardEvent, useId } from "react";
+import {
+  useCancelMutation,
+  usePromptMutation,
+  useStartSessionMutation,
+} from "../../api/session-mutations";
+import { type SessionRef, sessionQueries } from "../../api/session-queries";
+import { Button } from "../../components/button";
+import { Spinner } from "../../components/spinner";
+import { isTurnRunning } from "../../contract/session";
+import { useDraft, useDraftActions } from "./draft-store";
 
-export function Composer(_props: { session: SessionRef }) {
-  return <div className="border-t border-slate-200 p-3 dark:border-slate-800" />;
+/** The prompt box: Send (Ctrl/⌘+Enter), Stop while a turn runs, the daemon's refusals inline. */
+export function Composer({ session }: { session: SessionRef }) {
+  const detail = useQuery(sessionQueries.detail(session));
+  const draft = useDraft(session.sessionId);
+  const { draftEdited, draftSent } = useDraftActions();
+  const prompt = usePromptMutation(session);
+  const cancel = useCancelMutation(session);
+  const inputId = useId();
+  const hintId = useId();
+  const running = detail.data ? isTurnRunning(detail.data) : false;
+  const refusal = prompt.error ?? cancel.error;
+
+  const send = () => {
+    if (!draft.trim() || prompt.isPending) return;
+    cancel.reset();
+    prompt.mutate(draft, { onSuccess: () => draftSent(session.sessionId) });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <form
+      className="border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-950"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <div className="mx-auto max-w-3xl space-y-2">
+        {detail.data?.state === "stopped" ? <StoppedNotice session={session} /> : null}
+        <label htmlFor={inputId} className="sr-only">
+          Message
+        </label>
+        <textarea
+          id={inputId}
+          rows={3}
+          value={draft}
+          onChange={(event) => draftEdited(session.sessionId, event.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby={hintId}
+          placeholder="Message the agent…"
+          className="block w-full resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+        />
+        {refusal ? (
+          <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+            {refusal.message}
+          </p>
+        ) : null}
+        <div className="flex items-center justify-end gap-2">
+          <p id={hintId} className="mr-auto text-xs text-slate-600 dark:text-slate-400">
+            Ctrl/⌘ + Enter to send
+          </p>
+          {running ? (
+            <Button tone="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+              {cancel.isPending ? <Spinner /> : <span aria-hidden="true">■</span>}
+              Stop
+            </Button>
+          ) : null}
+          <Button
+            type="submit"
+            tone="primary"
+            disabled={!draft.trim() || prompt.isPending}
+            aria-busy={prompt.isPending}
+          >
+            {prompt.isPending ? <Spinner /> : null}
+            Send
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function StoppedNotice({ session }: { session: SessionRef }) {
+  const start = useStartSessionMutation(session);
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+      <span>This session is stopped.</span>
+      <Button size="sm" onClick={() => start.mutate()} disabled={start.isPending}>
+        {start.isPending ? <Spinner /> : null}
+        Start session
+      </Button>
+      {start.isError ? (
+        <span role="alert" className="text-red-800 dark:text-red-300">
+          {start.error.message}
+        </span>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,107 @@
+import { Spinner } from "../../components/spinner";
+import type { CompactionItem } from "../../contract/transcript";
+import type { CompactionMarker } from "../../contract/usage";
+import { formatDuration } from "../../lib/format-duration";
+import { formatClockTime, millisecondsBetween } from "../../lib/format-time";
+import { CompactionSummary } from "./compaction-summary";
+import {
+  beforeAfterFigures,
+  type CompactionTone,
+  type CompactionView,
+  describeCompaction,
+  summaryOf,
+} from "./compaction-view";
+import { useNow } from "./use-now";
+
+const TONE_CLASSES: Record<CompactionTone, string> = {
+  progress:
+    "border-cyan-300 bg-cyan-50 text-cyan-950 dark:border-cyan-800 dark:bg-cyan-950/50 dark:text-cyan-50",
+  success:
+    "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-50",
+  danger:
+    "border-red-400 bg-red-50 text-red-900 dark:border-red-700 dark:bg-red-950/60 dark:text-red-50",
+  neutral:
+    "border-slate-300 bg-slate-50 text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
+};
+
+const ICONS: Record<CompactionTone, string> = {
+  progress: "",
+  success: "✓",
+  danger: "✕",
+  neutral: "•",
+};
+
+/**
+ * One compaction, updated in place as the stream patches it. Its own role element is kept
+ * quiet (`aria-live="off"`): the timeline's single live region announces the terminal
+ * status once, so scrolling an old failed row back into view never re-alerts.
+ */
+export function CompactionRow({
+  item,
+  marker,
+}: {
+  item: CompactionItem;
+  marker?: CompactionMarker | undefined;
+}) {
+  const view = describeCompaction(item);
+  const now = useNow(item.status === "in_progress");
+  const summary = summaryOf(item);
+  const elapsed = millisecondsBetween(
+    item.started_at,
+    item.ended_at ?? new Date(now).toISOString(),
+  );
+  const figures = view.finished ? beforeAfterFigures(marker) : undefined;
+  return (
+    <div className={`rounded-md border px-3 py-2 text-sm ${TONE_CLASSES[view.tone]}`}>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <StatusLine view={view} />
+        {item.status === "in_progress" && elapsed !== undefined ? (
+          <span className="tabular-nums">{formatDuration(elapsed)}</span>
+        ) : null}
+      </div>
+      <p className="mt-0.5 text-xs opacity-90">
+        <CompactionTimes item={item} finished={view.finished} elapsed={elapsed} />
+        {figures ? <span> · {figures}</span> : null}
+      </p>
+      {summary ? <CompactionSummary compactionId={item.compaction_id} summary={summary} /> : null}
+    </div>
+  );
+}
+
+function StatusLine({ view }: { view: CompactionView }) {
+  const content = (
+    <>
+      {view.spinner ? <Spinner /> : <span aria-hidden="true">{ICONS[view.tone]}</span>}
+      <span>{view.text}</span>
+    </>
+  );
+  const className = "flex items-center gap-2 font-medium";
+  return view.role === "alert" ? (
+    <div role="alert" aria-live="off" aria-label={view.text} className={className}>
+      {content}
+    </div>
+  ) : (
+    <div role="status" aria-live="off" aria-label={view.text} className={className}>
+      {content}
+    </div>
+  );
+}
+
+function CompactionTimes({
+  item,
+  finished,
+  elapsed,
+}: {
+  item: CompactionItem;
+  finished: boolean;
+  elapsed: number | undefined;
+}) {
+  const started = <time dateTime={item.started_at}>{formatClockTime(item.started_at)}</time>;
+  if (!finished || !item.ended_at) return <span>Started {started}</span>;
+  return (
+    <span>
+      {started} → <time dateTime={item.ended_at}>{formatClockTime(item.ended_at)}</time>
+      {elapsed !== undefined ? ` (${formatDuration(elapsed)})` : null}
+    </span>
+  );
+}

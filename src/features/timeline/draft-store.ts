@@ -1,0 +1,42 @@
+// Composer drafts, one per session, kept in localStorage so a reload or a dropped stream
+// never loses what was typed. Cleared only when the daemon accepted the prompt.
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+
+type DraftState = {
+  drafts: Record<string, string>;
+  actions: {
+    draftEdited: (sessionId: string, text: string) => void;
+    draftSent: (sessionId: string) => void;
+  };
+};
+
+export const DRAFTS_STORAGE_KEY = "tideline.drafts";
+
+const useDraftStore = create<DraftState>()(
+  persist(
+    (set) => ({
+      drafts: {},
+      actions: {
+        draftEdited: (sessionId, text) =>
+          set((state) => ({ drafts: { ...state.drafts, [sessionId]: text } })),
+        draftSent: (sessionId) =>
+          set((state) => {
+            const { [sessionId]: _sent, ...drafts } = state.drafts;
+            return { drafts };
+          }),
+      },
+    }),
+    {
+      name: DRAFTS_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ drafts: state.drafts }),
+    },
+  ),
+);
+
+export const useDraft = (sessionId: string) =>
+  useDraftStore((state) => state.drafts[sessionId] ?? "");
+export const useDraftActions = () => useDraftStore((state) => state.actions);
+/** For tests: read the persisted drafts again, as a reload would. */
+export const rehydrateDrafts = () => useDraftStore.persist.rehydrate();

@@ -1,0 +1,41 @@
+import { memo } from "react";
+import type { Entry } from "../../contract/transcript";
+import type { CompactionMarker } from "../../contract/usage";
+import { PartView } from "./part-view";
+
+const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as const;
+
+/** One transcript entry: who spoke, then its parts in order. */
+export const EntryRow = memo(function EntryRow({
+  entry,
+  markerFor,
+}: {
+  entry: Entry;
+  markerFor: (compactionId: string) => CompactionMarker | undefined;
+}) {
+  const { message } = entry;
+  const label = ROLE_LABELS[message.role];
+  const maintenance = message.metadata?.maintenance === true;
+  const bubble =
+    message.role === "user" ? "rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/70" : "";
+  return (
+    <div className={`space-y-1.5 ${bubble}`}>
+      {label ? (
+        <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
+          {label}
+          {maintenance ? <span className="font-normal"> · maintenance</span> : null}
+        </p>
+      ) : null}
+      {message.parts.map((part, index) => (
+        <PartView
+          // Parts never reorder within an entry; the index is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          key={index}
+          part={part}
+          itemKey={`${entry.start_sequence}:${index}`}
+          markerFor={markerFor}
+        />
+      ))}
+    </div>
+  );
+});

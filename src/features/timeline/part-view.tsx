@@ -1,0 +1,36 @@
+import { SafeMarkdown } from "../../components/safe-markdown";
+import type { Part } from "../../contract/transcript";
+import type { CompactionMarker } from "../../contract/usage";
+import { CompactionRow } from "./compaction-row";
+import { describeEvent } from "./event-line";
+import { ReasoningPart } from "./reasoning-part";
+import { ToolPart } from "./tool-part";
+import { UnsupportedLine } from "./unsupported-line";
+
+/** One part of a message, by type; anything unknown is the unsupported line. */
+export function PartView({
+  part,
+  itemKey,
+  markerFor,
+}: {
+  part: Part;
+  itemKey: string;
+  markerFor: (compactionId: string) => CompactionMarker | undefined;
+}) {
+  switch (part.type) {
+    case "text":
+      return <SafeMarkdown text={part.text} />;
+    case "reasoning":
+      return <ReasoningPart itemKey={itemKey} text={part.text} />;
+    case "data-compozy-compaction":
+      return <CompactionRow item={part.data} marker={markerFor(part.data.compaction_id)} />;
+    case "data-compozy-event":
+      return (
+        <p className="text-xs text-slate-600 dark:text-slate-400">{describeEvent(part.data)}</p>
+      );
+    case "unsupported":
+      return <UnsupportedLine itemKey={itemKey} part={part} />;
+    default:
+      return <ToolPart itemKey={itemKey} part={part} />;
+  }
+}

@@ -1,0 +1,110 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useMemo, useRef } from "react";
+import { Button } from "../../components/button";
+import type { Entry } from "../../contract/transcript";
+import type { CompactionMarker } from "../../contract/usage";
+import { EntryRow } from "./entry-row";
+import { useEarlierDimmed, useTimelineActions } from "./timeline-store";
+import { summaryBoundaryIndex } from "./timeline-view";
+import { useTimelineScroll } from "./use-timeline-scroll";
+
+/**
+ * The virtualized transcript (ADR 0020): only the rows near the viewport are in the DOM,
+ * each measured after render so rows of any height sit where they should.
+ */
+export function TimelineList({
+  entries,
+  canLoadOlder,
+  loadOlder,
+  markerFor,
+}: {
+  entries: readonly Entry[];
+  canLoadOlder: boolean;
+  loadOlder: () => void;
+  markerFor: (compactionId: string) => CompactionMarker | undefined;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 72,
+    overscan: 6,
+    paddingStart: 12,
+    paddingEnd: 16,
+    getItemKey: (index) => entries[index]?.start_sequence ?? index,
+  });
+  const boundary = useMemo(() => summaryBoundaryIndex(entries), [entries]);
+  const dimmed = useEarlierDimmed();
+  const totalSize = virtualizer.getTotalSize();
+  const { following, onScroll, jumpToLatest } = useTimelineScroll({
+    scrollRef,
+    firstKey: entries[0]?.start_sequence,
+    contentSignature: `${entries.length}:${entries.at(-1)?.sequence}:${totalSize}`,
+    canLoadOlder,
+    loadOlder,
+  });
+  return (
+    <div className="relative min-h-0 flex-1">
+      <section
+        ref={scrollRef}
+        onScroll={onScroll}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        tabIndex={0}
+        aria-label="Transcript"
+        className="h-full overflow-y-auto overscroll-contain"
+      >
+        <div className="relative mx-auto w-full max-w-3xl" style={{ height: totalSize }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const entry = entries[item.index];
+            if (!entry) return null;
+            const earlier = boundary > 0 && item.index < boundary;
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className="absolute top-0 left-0 w-full px-3 py-1.5 sm:px-4"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {item.index === boundary && boundary > 0 ? <SummaryBoundary /> : null}
+                <div className={earlier && dimmed ? "opacity-60" : undefined}>
+                  <EntryRow entry={entry} markerFor={markerFor} />
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </section>
+      {following ? null : (
+        <Button
+          tone="primary"
+          size="sm"
+          onClick={jumpToLatest}
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-md"
+        >
+          Jump to latest <span aria-hidden="true">↓</span>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function SummaryBoundary() {
+  const dimmed = useEarlierDimmed();
+  const { restoreEarlierContrast, dimEarlierTurns } = useTimelineActions();
+  return (
+    <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+      <span aria-hidden="true" className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
+      <span>Earlier turns were summarized</span>
+      <button
+        type="button"
+        aria-pressed={!dimmed}
+        onClick={dimmed ? restoreEarlierContrast : dimEarlierTurns}
+        className="rounded px-1 underline underline-offset-2 hover:text-slate-900 dark:hover:text-white"
+      >
+        Full contrast
+      </button>
+      <span aria-hidden="true" className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+// Pure reading of the cached transcript for the timeline: where the newest completed
+// compaction sits (the "Earlier turns were summarized" boundary) and the usage markers by
+// compaction id (for the before → after figures).
+import { compactionOf, type Entry } from "../../contract/transcript";
+import type { CompactionMarker, UsageTurns } from "../../contract/usage";
+
+/** Index of the newest completed compaction entry, or -1. */
+export function summaryBoundaryIndex(entries: readonly Entry[]): number {
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index];
+    if (entry && compactionOf(entry)?.status === "completed") return index;
+  }
+  return -1;
+}
+
+export function markersById(turns: UsageTurns): ReadonlyMap<string, CompactionMarker> {
+  return new Map(turns.compactions.map((marker) => [marker.compaction_id, marker]));
+}
