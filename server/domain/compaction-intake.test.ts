@@ -2,7 +2,7 @@
 // ends, chunk ordering, first-seen chunks, replacement and clearing, completion without a
 // summary, chunks after terminal, partial output, vendor statuses, corrections.
 import { describe, expect, it } from "vitest";
-import type { CompactionChunkFrame, CompactionUpdateFrame } from "./acp-update";
+import type { CompactionChunkFrame, ContentBlock } from "./acp-update";
 import {
   applyCompactionChunk,
   applyCompactionUpdate,
@@ -15,7 +15,7 @@ import {
 import { SUMMARY_MAX_BYTES } from "./redact-summary";
 
 type Frame =
-  | { update: Omit<CompactionUpdateFrame, "sessionUpdate" | "compactionId"> }
+  | { update: { status: string; summary?: ContentBlock[] | null; error?: string | null } }
   | { chunk: string };
 
 const ID = "cmp-1";
