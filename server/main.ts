@@ -1,10 +1,13 @@
 // The daemon's entry: reads flags and env, opens the db, listens, handles signals.
 import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { createApp } from "./app";
+import { composeDaemon } from "./config/compose";
 import { FlagError, parseDaemonFlags } from "./config/flags";
 import { DAEMON_VERSION } from "./config/version";
+import { openLedger } from "./ledger/open-ledger";
+import { ensureWelcomeSession } from "./welcome/welcome-session";
 
 function readConfig() {
   try {
@@ -23,29 +26,48 @@ mkdirSync(config.dataDir, { recursive: true });
 mkdirSync(config.workspace, { recursive: true });
 
 let boundPort: number | undefined;
-const app = createApp({
+const daemon = composeDaemon({
+  ledger: openLedger(join(config.dataDir, "tideline.db"), {
+    contextWindows: config.contextWindows,
+  }),
+  agents: config.agents,
+  workspace: config.workspace,
   version: DAEMON_VERSION,
+  agentCwd: process.cwd(),
+  distDir: config.distDir,
+  validateResponses: process.env.NODE_ENV !== "production",
   security: {
     allowedHosts: config.allowedHosts,
     port: () => boundPort,
     ...(config.token === undefined ? {} : { token: config.token }),
   },
-  distDir: config.distDir,
 });
 
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-  boundPort = (info as AddressInfo).port;
-  console.error(`tideline ${DAEMON_VERSION} listening on http://${config.host}:${boundPort}`);
-});
+const server = serve(
+  { fetch: daemon.app.fetch, hostname: config.host, port: config.port },
+  (info) => {
+    boundPort = (info as AddressInfo).port;
+    console.error(`tideline ${DAEMON_VERSION} listening on http://${config.host}:${boundPort}`);
+    if (config.welcome) {
+      ensureWelcomeSession({
+        host: daemon.host,
+        store: daemon.ledger.store,
+        workspaceId: daemon.workspaceId,
+      }).catch((error: unknown) => console.error(`tideline: welcome session: ${String(error)}`));
+    }
+  },
+);
 
 let shuttingDown = false;
-function shutdown(signal: string) {
+async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.error(`tideline: ${signal}, shutting down`);
-  server.close(() => process.exit(0));
-  // Open streams keep connections alive; do not wait for them forever.
-  setTimeout(() => process.exit(0), 3000).unref();
+  const forced = setTimeout(() => process.exit(1), 8000);
+  forced.unref();
+  server.close();
+  await daemon.close();
+  process.exit(0);
 }
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

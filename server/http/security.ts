@@ -38,7 +38,19 @@ export function isAllowedHost(value: string | undefined, options: SecurityOption
   if (value === undefined) return false;
   const host = parseHost(value);
   if (!host) return false;
-  const names = [...LOOPBACK_NAMES, ...options.allowedHosts.map((name) => name.toLowerCase())];
+  // A configured `name:port` admits exactly that pair (e.g. the Vite dev server's
+  // `localhost:5173` proxying to the daemon); a bare name shares the daemon's port.
+  for (const allowed of options.allowedHosts) {
+    const entry = parseHost(allowed);
+    if (entry?.port !== "" && entry?.name === host.name && entry.port === host.port) return true;
+  }
+  const names = [
+    ...LOOPBACK_NAMES,
+    ...options.allowedHosts.flatMap((name) => {
+      const entry = parseHost(name);
+      return entry?.port === "" ? [entry.name] : [];
+    }),
+  ];
   if (!names.includes(host.name)) return false;
   const port = options.port();
   if (port === undefined) return true;

@@ -1,0 +1,241 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorEnvelope } from "../../src/contract/error";
+import { createApp } from "../app";
+import { isAllowedHost, MAX_BODY_BYTES, tokenMatches } from "./security";
+import { startTestDaemon, type TestDaemon } from "./test-daemon";
+
+async function expectEnvelope(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  const body = ErrorEnvelope.parse(await response.json());
+  expect(body.code).toBe(code);
+  expect(JSON.stringify(body)).not.toMatch(/\bat .*\.ts:\d+/);
+  return body;
+}
+
+describe("Host rule", () => {
+  const options = { allowedHosts: ["tideline.lan", "localhost:5173"], port: () => 4820 };
+
+  it("when the Host names a loopback address on the bound port, then it is allowed", () => {
+    for (const host of ["127.0.0.1:4820", "localhost:4820", "[::1]:4820", "LOCALHOST:4820"]) {
+      expect(isAllowedHost(host, options)).toBe(true);
+    }
+  });
+
+  it("when the Host is foreign, on another port or malformed, then it is refused", () => {
+    for (const host of [
+      "evil.com:4820",
+      "127.0.0.1:4821",
+      "127.0.0.1.evil.com",
+      "",
+      "a b",
+      "x@127.0.0.1:4820",
+    ]) {
+      expect(isAllowedHost(host, options)).toBe(false);
+    }
+    expect(isAllowedHost(undefined, options)).toBe(false);
+  });
+
+  it("when a name is configured, then it is allowed on the bound port, or on its own port when it names one", () => {
+    expect(isAllowedHost("tideline.lan:4820", options)).toBe(true);
+    expect(isAllowedHost("tideline.lan:9999", options)).toBe(false);
+    expect(isAllowedHost("localhost:5173", options)).toBe(true);
+  });
+});
+
+describe("token comparison", () => {
+  it("when the bearer token matches, then it passes; otherwise not", () => {
+    expect(tokenMatches("Bearer s3cret", "s3cret")).toBe(true);
+    expect(tokenMatches("Bearer s3cre", "s3cret")).toBe(false);
+    expect(tokenMatches("s3cret", "s3cret")).toBe(false);
+    expect(tokenMatches(undefined, "s3cret")).toBe(false);
+  });
+});
+
+describe("the daemon's guards", () => {
+  let daemon: TestDaemon;
+  let base: string;
+
+  beforeAll(async () => {
+    daemon = await startTestDaemon({ token: "t0ken" });
+    base = await daemon.listen();
+  });
+  afterAll(() => daemon.stop());
+
+  const auth = { Authorization: "Bearer t0ken" };
+
+  it("when a request has no or a wrong token, then 401 unauthorized", async () => {
+    await expectEnvelope(await fetch(`${base}/api/workspaces`), 401, "unauthorized");
+    await expectEnvelope(
+      await fetch(`${base}/api/workspaces`, { headers: { Authorization: "Bearer nope" } }),
+      401,
+      "unauthorized",
+    );
+    expect((await fetch(`${base}/api/workspaces`, { headers: auth })).status).toBe(200);
+  });
+
+  it("when the Host header is hostile, then 403 before anything else", async () => {
+    const port = new URL(base).port;
+    const { request } = await import("node:http");
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/api/workspaces",
+          headers: { Host: `evil.example:${port}`, ...auth },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(status).toBe(403);
+  });
+
+  it("when a POST carries a foreign Origin, then 403 forbidden_origin and nothing is created", async () => {
+    const response = await fetch(`${base}/api/workspaces/${daemon.ws}/sessions`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json", Origin: "http://evil.example" },
+      body: "{}",
+    });
+    await expectEnvelope(response, 403, "forbidden_origin");
+    expect(daemon.ledger.store.listSessions({})).toHaveLength(0);
+  });
+
+  it("when a POST carries the daemon's own Origin, then it passes the origin rule", async () => {
+    const response = await fetch(`${base}/api/workspaces/${daemon.ws}/sessions/nope/prompt`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify({ text: "hi" }),
+    });
+    await expectEnvelope(response, 404, "not_found");
+  });
+
+  it("when a POST is not JSON by content type, then 415 invalid_request", async () => {
+    const response = await fetch(`${base}/api/workspaces/${daemon.ws}/sessions`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "text/plain" },
+      body: "{}",
+    });
+    await expectEnvelope(response, 415, "invalid_request");
+    const form = await fetch(`${base}/api/workspaces/${daemon.ws}/sessions`, {
+      method: "POST",
+      headers: auth,
+      body: new URLSearchParams({ agent: "demo" }),
+    });
+    await expectEnvelope(form, 415, "invalid_request");
+  });
+
+  it("when a body is larger than 1 MiB, then 413 payload_too_large", async () => {
+    const response = await fetch(`${base}/api/workspaces/${daemon.ws}/sessions/x/prompt`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ text: "x".repeat(MAX_BODY_BYTES + 10) }),
+    });
+    await expectEnvelope(response, 413, "payload_too_large");
+  });
+});
+
+describe("bad input", () => {
+  let daemon: TestDaemon;
+  beforeAll(async () => {
+    daemon = await startTestDaemon();
+  });
+  afterAll(() => daemon.stop());
+
+  it("when the JSON is malformed, then 400 invalid_request", async () => {
+    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+      rawBody: '{"agent": ',
+    });
+    await expectEnvelope(response, 400, "invalid_request");
+  });
+
+  it("when a body has an unknown field, then 400 with the field named, and nothing changes", async () => {
+    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+      body: { agent: "demo", command: "rm -rf /" },
+    });
+    const body = await expectEnvelope(response, 400, "invalid_request");
+    expect(body.details).toHaveProperty("command");
+    expect(daemon.ledger.store.listSessions({})).toHaveLength(0);
+  });
+
+  it("when a session asks for an agent that is not configured, then 400", async () => {
+    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+      body: { agent: "bash" },
+    });
+    await expectEnvelope(response, 400, "invalid_request");
+  });
+
+  it("when limit is -1, 0, 1001 or abc, then 400; 1 and 1000 pass", async () => {
+    for (const limit of ["-1", "0", "1001", "abc", "1.5", ""]) {
+      const response = await daemon.call("GET", `/api/sessions?limit=${limit}`);
+      await expectEnvelope(response, 400, "invalid_request");
+    }
+    for (const limit of ["1", "1000"]) {
+      expect((await daemon.call("GET", `/api/sessions?limit=${limit}`)).status).toBe(200);
+    }
+  });
+
+  it("when a query has an unknown parameter or a bad state, then 400", async () => {
+    await expectEnvelope(
+      await daemon.call("GET", "/api/sessions?sort=asc"),
+      400,
+      "invalid_request",
+    );
+    await expectEnvelope(
+      await daemon.call("GET", "/api/sessions?state=dead"),
+      400,
+      "invalid_request",
+    );
+    await expectEnvelope(
+      await daemon.call("GET", "/api/sessions?cursor=zzz"),
+      400,
+      "invalid_request",
+    );
+  });
+
+  it("when an unknown /api path is asked for, then 404 with the envelope", async () => {
+    await expectEnvelope(await daemon.call("GET", "/api/nothing/here"), 404, "not_found");
+  });
+});
+
+describe("the SPA", () => {
+  const dist = mkdtempSync(join(tmpdir(), "tideline-dist-"));
+  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Tideline</title>");
+  writeFileSync(join(dist, "app.js"), "console.log(1)");
+  const app = createApp({
+    version: "test",
+    security: { allowedHosts: [], port: () => undefined },
+    distDir: dist,
+  });
+
+  it("when a page is served, then it carries the CSP, nosniff and no-referrer headers", async () => {
+    const response = await app.request("/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(response.headers.get("content-security-policy")).not.toContain("unsafe-inline");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+
+  it("when a client-side route is reloaded, then index.html answers; /api paths never do", async () => {
+    const page = await app.request("/w/ws_1/s/ses_1");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<title>Tideline</title>");
+    expect((await app.request("/app.js")).headers.get("content-type")).toContain("javascript");
+    await expectEnvelope(await app.request("/api/nope"), 404, "not_found");
+  });
+
+  it("when health is asked, then it answers ok with the version", async () => {
+    expect(await (await app.request("/api/health")).json()).toEqual({
+      status: "ok",
+      version: "test",
+    });
+  });
+});
