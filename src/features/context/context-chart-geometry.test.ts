@@ -42,7 +42,7 @@ describe("deriveChartGeometry", () => {
       turns: [turn(1, 50_000), turn(5, 100_000), turn(9, 200_000)],
       compactions: [],
     });
-    expect(geometry.window).toEqual({ y: CHART.top, size: 200_000, label: "200K window" });
+    expect(geometry.window).toEqual({ y: CHART.top, size: 200_000, label: "200K" });
     expect(geometry.points.map((point) => point.x)).toEqual([
       CHART.left,
       (CHART.left + CHART.width - CHART.right) / 2,

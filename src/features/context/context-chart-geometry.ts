@@ -149,7 +149,7 @@ export function deriveChartGeometry(data: UsageTurns): ChartGeometry {
     drops,
     path: segments.join(" "),
     window: windowSize
-      ? { y: yAt(windowSize), size: windowSize, label: `${formatTokens(windowSize)} window` }
+      ? { y: yAt(windowSize), size: windowSize, label: formatTokens(windowSize) }
       : undefined,
     yMax,
     baseline,

@@ -1,5 +1,44 @@
-import type { SessionRef } from "../../api/session-queries";
+import { useQuery } from "@tanstack/react-query";
+import { type SessionRef, sessionQueries } from "../../api/session-queries";
+import { usageQueries } from "../../api/usage-queries";
+import { QueryError } from "../../components/query-error";
+import { CompactNow } from "./compact-now";
+import { ContextChart } from "./context-chart";
+import { ContextMeter } from "./context-meter";
+import { deriveMeterView } from "./context-meter-view";
+import { TurnsList } from "./turns-list";
 
-export function ContextRail(_props: { session: SessionRef }) {
-  return <div className="p-4 text-sm">Context</div>;
+/**
+ * The context rail: the meter, Compact now, the chart and the turns list. The stream hook
+ * re-reads usage and turns on `session_usage_changed` and on reconnect; the meter reads the
+ * markers too, so a usage answer older than a known compaction is never shown as current.
+ */
+export function ContextRail({ session }: { session: SessionRef }) {
+  const detail = useQuery(sessionQueries.detail(session));
+  const usage = useQuery(usageQueries.usage(session));
+  const turns = useQuery(usageQueries.turns(session));
+  const meter = deriveMeterView(usage, turns.data?.compactions);
+
+  return (
+    <div className="flex flex-col gap-6 p-4">
+      <div className="flex flex-col gap-3">
+        <ContextMeter view={meter} onRetry={() => void usage.refetch()} />
+        {detail.data ? <CompactNow session={session} detail={detail.data} /> : null}
+      </div>
+      {turns.isPending ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">Loading turns</p>
+      ) : turns.isError ? (
+        <QueryError
+          title="Turns unavailable"
+          error={turns.error}
+          onRetry={() => void turns.refetch()}
+        />
+      ) : (
+        <>
+          <ContextChart data={turns.data} />
+          <TurnsList data={turns.data} />
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { compactSessionMutation } from "../../api/compact-session";
+import type { SessionRef } from "../../api/session-queries";
+import { Button } from "../../components/button";
+import { Spinner } from "../../components/spinner";
+import type { Session } from "../../contract/session";
+import {
+  COMPACT_COPY,
+  deriveCompactButton,
+  followRefusal,
+  type Refusal,
+  refusalMessage,
+} from "./compact-now-view";
+
+/** Compact now: offered when the agent advertises a compaction command, refused out loud. */
+export function CompactNow({ session, detail }: { session: SessionRef; detail: Session }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation(compactSessionMutation(queryClient, session));
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const reasonId = useId();
+
+  // Adjusting state while rendering (not in an effect): the refusal ends with its turn.
+  const currentTurn = detail.activity?.turn_id;
+  const followed = followRefusal(refusal, currentTurn);
+  if (followed !== refusal) setRefusal(followed);
+
+  const view = deriveCompactButton(detail, mutation.isPending);
+  if (!view.visible) return null;
+
+  const request = () => {
+    setRefusal(null);
+    mutation.mutate(undefined, {
+      onError: (error) => setRefusal({ message: refusalMessage(error), turnId: currentTurn }),
+    });
+  };
+
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      <Button
+        tone="primary"
+        onClick={request}
+        disabled={view.disabled}
+        aria-busy={view.busy}
+        title={view.reason}
+        aria-describedby={view.reason ? reasonId : undefined}
+      >
+        {view.busy ? <Spinner /> : null}
+        {COMPACT_COPY.label}
+      </Button>
+      {view.reason ? (
+        <p id={reasonId} className="text-xs text-slate-600 dark:text-slate-300">
+          {view.reason}
+        </p>
+      ) : null}
+      {followed ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-2 py-1 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100"
+        >
+          {followed.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

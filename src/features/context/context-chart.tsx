@@ -1,0 +1,167 @@
+import { useId, useState } from "react";
+import type { UsageTurns } from "../../contract/usage";
+import { type ChartDrop, type ChartGeometry, deriveChartGeometry } from "./context-chart-geometry";
+
+const LABEL = "fill-slate-600 text-[10px] dark:fill-slate-300";
+
+/** Context over time: each turn's reading, a drop at each compaction, the window on top. */
+export function ContextChart({ data }: { data: UsageTurns }) {
+  const headingId = useId();
+  const [active, setActive] = useState<string | undefined>(undefined);
+  const chart = deriveChartGeometry(data);
+  const hovered = chart.points.find((point) => point.key === active);
+  const empty = chart.points.length === 0 && chart.drops.length === 0;
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h2 id={headingId} className="text-sm font-semibold">
+        Context over time
+      </h2>
+      {empty ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{chart.summary}</p>
+      ) : (
+        <>
+          <svg
+            role="img"
+            aria-label={chart.summary}
+            viewBox="0 0 320 150"
+            className="h-auto w-full overflow-visible"
+          >
+            <line
+              x1={chart.plotLeft}
+              x2={chart.plotRight}
+              y1={chart.baseline}
+              y2={chart.baseline}
+              className="stroke-slate-400 dark:stroke-slate-500"
+            />
+            <text x={chart.plotLeft - 4} y={chart.baseline + 3} textAnchor="end" className={LABEL}>
+              0
+            </text>
+            {chart.window ? (
+              <g>
+                <line
+                  x1={chart.plotLeft}
+                  x2={chart.plotRight}
+                  y1={chart.window.y}
+                  y2={chart.window.y}
+                  strokeDasharray="4 3"
+                  className="stroke-slate-500 dark:stroke-slate-400"
+                />
+                <text
+                  x={chart.plotLeft - 4}
+                  y={chart.window.y + 3}
+                  textAnchor="end"
+                  className={LABEL}
+                >
+                  {chart.window.label}
+                </text>
+              </g>
+            ) : null}
+            {chart.drops.map((drop) => (
+              <CompactionDrop
+                key={drop.key}
+                drop={drop}
+                top={chart.plotTop}
+                bottom={chart.baseline}
+              />
+            ))}
+            <path
+              d={chart.path}
+              fill="none"
+              strokeWidth={2}
+              strokeLinejoin="round"
+              className="stroke-cyan-700 dark:stroke-cyan-400"
+            />
+            {chart.points.map((point) => (
+              <g
+                key={point.key}
+                onPointerEnter={() => setActive(point.key)}
+                onPointerLeave={() => setActive(undefined)}
+              >
+                <title>{point.label}</title>
+                <circle cx={point.x} cy={point.y} r={8} fill="transparent" />
+                <circle
+                  cx={point.x}
+                  cy={point.y}
+                  r={point.key === active ? 4.5 : 3}
+                  className="fill-white stroke-cyan-700 dark:fill-slate-950 dark:stroke-cyan-400"
+                  strokeWidth={2}
+                />
+              </g>
+            ))}
+            {chart.firstLabel ? (
+              <text x={chart.plotLeft} y={chart.baseline + 14} className={LABEL}>
+                {chart.firstLabel}
+              </text>
+            ) : null}
+            {chart.lastLabel ? (
+              <text x={chart.plotRight} y={chart.baseline + 14} textAnchor="end" className={LABEL}>
+                {chart.lastLabel}
+              </text>
+            ) : null}
+          </svg>
+          <p aria-hidden="true" className="min-h-4 text-xs text-slate-700 dark:text-slate-200">
+            {hovered?.label ?? ""}
+          </p>
+          <ChartTable rows={chart.rows} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A compaction: a faint guide across the plot, and the drop itself when both ends are known. */
+function CompactionDrop({ drop, top, bottom }: { drop: ChartDrop; top: number; bottom: number }) {
+  return (
+    <g className="text-amber-700 dark:text-amber-400">
+      <title>{drop.label}</title>
+      <line
+        x1={drop.x}
+        x2={drop.x}
+        y1={top}
+        y2={bottom}
+        strokeDasharray="2 3"
+        className="stroke-current opacity-60"
+      />
+      {drop.yBefore !== undefined && drop.yAfter !== undefined ? (
+        <line
+          x1={drop.x}
+          x2={drop.x}
+          y1={drop.yBefore}
+          y2={drop.yAfter}
+          strokeWidth={3}
+          className="stroke-current"
+        />
+      ) : null}
+      {drop.yAfter !== undefined ? (
+        <path
+          d={`M${drop.x - 4} ${drop.yAfter - 5} L${drop.x + 4} ${drop.yAfter - 5} L${drop.x} ${drop.yAfter} Z`}
+          className="fill-current"
+        />
+      ) : null}
+    </g>
+  );
+}
+
+/** The chart's data as a table for screen readers: the same points, in order. */
+function ChartTable({ rows }: { rows: ChartGeometry["rows"] }) {
+  return (
+    <table className="sr-only">
+      <caption>Context over time</caption>
+      <thead>
+        <tr>
+          <th scope="col">Point</th>
+          <th scope="col">Context</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.name}</th>
+            <td>{row.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
