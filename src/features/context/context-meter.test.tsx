@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { usageQueries } from "../../api/usage-queries";
+import {
+  json,
+  makeMarker,
+  makeSession,
+  REF,
+  REPORTED,
+  renderRail,
+  stubFetch,
+} from "./context-rail.fixtures";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const meter = () => screen.getByRole("meter", { name: "Context window" });
+const noTurns = { turns: [], compactions: [] };
+
+describe("the context meter", () => {
+  it("when usage is reported with a size, then it shows the bar, percent and pair", () => {
+    renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
+    expect(meter()).toHaveAttribute("aria-valuemin", "0");
+    expect(meter()).toHaveAttribute("aria-valuemax", "256000");
+    expect(meter()).toHaveAttribute("aria-valuenow", "89700");
+    expect(meter()).toHaveAttribute("aria-valuetext", "35% used, 89.7K of 256K tokens");
+    expect(within(meter()).getByText("35%")).toBeVisible();
+    expect(within(meter()).getByText("89.7K / 256K")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "estimated size" })).not.toBeInTheDocument();
+  });
+
+  it("when usage is reported without a size, then it shows the count used and no maximum", () => {
+    renderRail({ context: { state: "reported", used: 89_700, sequence: 4 }, turns: noTurns });
+    expect(within(meter()).getByText("89.7K used")).toBeVisible();
+    expect(meter()).not.toHaveAttribute("aria-valuemax");
+    expect(meter()).toHaveAttribute("aria-valuetext", "89.7K tokens used, window size unknown");
+  });
+
+  it("when the size is estimated, then a chip says so and explains it", () => {
+    renderRail({
+      context: { ...REPORTED, state: "estimated_size", size_source: "catalog" },
+      turns: noTurns,
+    });
+    expect(within(meter()).getByText("35%")).toBeVisible();
+    expect(screen.getByRole("button", { name: "estimated size" })).toHaveAccessibleDescription(
+      "size from the model catalog",
+    );
+  });
+
+  it("when usage was cleared by a compaction, then it is unknown with the compaction sentence", () => {
+    renderRail({
+      context: { state: "unknown", cleared_by: { compaction_id: "c1", sequence: 30 } },
+      turns: noTurns,
+    });
+    expect(meter()).not.toHaveAttribute("aria-valuenow");
+    expect(within(meter()).getByText("Context usage unknown")).toBeVisible();
+    expect(
+      within(meter()).getByText("Context compacted. Waiting for the agent's next usage report."),
+    ).toBeVisible();
+  });
+
+  it("when the agent never reported usage, then it says so", () => {
+    renderRail({ context: { state: "unknown" }, turns: noTurns });
+    expect(within(meter()).getByText("Context usage unknown")).toBeVisible();
+    expect(within(meter()).getByText("This agent hasn't reported context usage.")).toBeVisible();
+  });
+
+  it("when the daemon says usage is unavailable, then it says so", () => {
+    renderRail({ context: { state: "unavailable" }, turns: noTurns });
+    expect(within(meter()).getByText("Context usage unavailable")).toBeVisible();
+  });
+
+  it("while usage loads, then it says 'Loading context'", () => {
+    stubFetch({ "GET /usage": () => new Promise<Response>(() => {}) });
+    renderRail({ turns: noTurns });
+    expect(meter()).toHaveAttribute("aria-valuetext", "Loading context");
+    expect(within(meter()).getByText("Loading context")).toBeVisible();
+  });
+
+  it("when usage fails to load, then it says 'Usage unavailable' and Retry reads it again", async () => {
+    let fail = true;
+    stubFetch({
+      "GET /usage": () =>
+        fail
+          ? json({ error: "boom", code: "internal" }, 500)
+          : json({ usage: { context: REPORTED, turn_count: 1 } }),
+    });
+    renderRail({ turns: noTurns });
+    expect(await within(meter()).findByText("Usage unavailable")).toBeVisible();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await within(meter()).findByText("35%")).toBeVisible();
+  });
+
+  it("when a usage answer is older than a compaction the turns already show, then its figure is not shown", () => {
+    renderRail({
+      context: REPORTED,
+      turns: { turns: [], compactions: [makeMarker(30, { context_used: 89_700 })] },
+    });
+    expect(within(meter()).getByText("Context usage unknown")).toBeVisible();
+    expect(screen.queryByText("35%")).not.toBeInTheDocument();
+    expect(meter()).not.toHaveAttribute("aria-valuenow");
+  });
+
+  it("while a compaction after the reading runs, then the figure is shown only as 'before it'", () => {
+    renderRail({
+      context: REPORTED,
+      turns: { turns: [], compactions: [makeMarker(30, { status: "in_progress" })] },
+    });
+    expect(within(meter()).getByText("Compacting context…")).toBeVisible();
+    expect(within(meter()).getByText("Before it: 89.7K / 256K")).toBeVisible();
+    expect(meter()).not.toHaveAttribute("aria-valuenow");
+  });
+
+  it("when the stream invalidates usage (session_usage_changed, reconnect), then it re-reads", async () => {
+    stubFetch({
+      "GET /usage": () =>
+        json({
+          usage: {
+            context: { state: "unknown", cleared_by: { compaction_id: "c1", sequence: 30 } },
+            turn_count: 2,
+          },
+        }),
+    });
+    const { client } = renderRail({ context: REPORTED, turns: noTurns });
+    expect(within(meter()).getByText("35%")).toBeVisible();
+    await client.invalidateQueries({ queryKey: usageQueries.usage(REF).queryKey });
+    await waitFor(() => expect(within(meter()).getByText("Context usage unknown")).toBeVisible());
+  });
+});

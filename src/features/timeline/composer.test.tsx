@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionQueries } from "../../api/session-queries";
+import type { Session } from "../../contract/session";
+import { Composer } from "./composer";
+import { DRAFTS_STORAGE_KEY, rehydrateDrafts, useDraftActions } from "./draft-store";
+
+const ref = { workspaceId: "w1", sessionId: "s1" };
+
+function session(overrides: Partial<Session> = {}): Session {
+  return {
+    id: "s1",
+    workspace_id: "w1",
+    agent_name: "demo",
+    state: "active",
+    available_commands: [],
+    created_at: "2026-01-01T00:00:00Z",
+    updated_at: "2026-01-01T00:00:00Z",
+    ...overrides,
+  };
+}
+
+type Reply = { status: number; body: unknown };
+let replies: Reply[];
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function renderComposer(current: Session = session()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionQueries.detail(ref).queryKey, { session: current });
+  return render(
+    <QueryClientProvider client={client}>
+      <Composer session={ref} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  const { result, unmount } = renderHook(() => useDraftActions());
+  act(() => result.current.draftSent("s1"));
+  unmount();
+  localStorage.clear();
+  replies = [];
+  fetchMock = vi.fn(async (url: string) => {
+    const reply = url.endsWith("/prompt") || url.endsWith("/cancel") ? replies.shift() : undefined;
+    const { status, body } = reply ?? { status: 200, body: { session: session() } };
+    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function postsTo(suffix: string) {
+  return fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith(suffix) && init?.method === "POST");
+}
+
+describe("Composer", () => {
+  it("sends the draft with Send and clears it once accepted", async () => {
+    const user = userEvent.setup();
+    replies.push({ status: 202, body: { session_id: "s1", prompt_id: "t1", status: "accepted" } });
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+    await user.type(box, "Hello agent");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(box).toHaveValue(""));
+    const [call] = postsTo("/prompt");
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ text: "Hello agent" });
+  });
+
+  it("sends with Ctrl+Enter and with Cmd+Enter", async () => {
+    const user = userEvent.setup();
+    replies.push({ status: 202, body: { session_id: "s1", prompt_id: "t1", status: "accepted" } });
+    replies.push({ status: 202, body: { session_id: "s1", prompt_id: "t2", status: "accepted" } });
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "one{Control>}{Enter}{/Control}");
+    await waitFor(() => expect(box).toHaveValue(""));
+    await user.type(box, "two{Meta>}{Enter}{/Meta}");
+    await waitFor(() => expect(postsTo("/prompt")).toHaveLength(2));
+    await user.type(box, "{Enter}");
+    expect(postsTo("/prompt")).toHaveLength(2);
+  });
+
+  it("shows the daemon's refusal inline and keeps the draft", async () => {
+    const user = userEvent.setup();
+    replies.push({
+      status: 409,
+      body: { error: "session: prompt already in progress", code: "session_busy" },
+    });
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "again");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("session: prompt already in progress");
+    expect(box).toHaveValue("again");
+  });
+
+  it("offers Stop only while a turn runs, and Stop cancels it", async () => {
+    const user = userEvent.setup();
+    replies.push({ status: 202, body: { session_id: "s1", prompt_id: "t1" } });
+    const { unmount } = renderComposer();
+    expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
+    unmount();
+    renderComposer(session({ activity: { turn_id: "t1", kind: "prompt" } }));
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    await waitFor(() => expect(postsTo("/cancel")).toHaveLength(1));
+  });
+
+  it("keeps the draft per session across a reload", async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderComposer();
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "half a thought");
+    unmount();
+    const stored = localStorage.getItem(DRAFTS_STORAGE_KEY) ?? "";
+    expect(stored).toContain("half a thought");
+    // A reload: memory is gone, only local storage remains.
+    const { result, unmount: drop } = renderHook(() => useDraftActions());
+    act(() => result.current.draftSent("s1"));
+    drop();
+    localStorage.setItem(DRAFTS_STORAGE_KEY, stored);
+    await act(() => rehydrateDrafts());
+    renderComposer();
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("half a thought");
+  });
+
+  it("offers to start a stopped session", async () => {
+    const user = userEvent.setup();
+    renderComposer(session({ state: "stopped" }));
+    await user.click(screen.getByRole("button", { name: "Start session" }));
+    await waitFor(() => expect(postsTo("/start")).toHaveLength(1));
+  });
+});
