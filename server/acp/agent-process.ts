@@ -237,7 +237,7 @@ export function spawnAgent(
           () =>
             reject(
               new InitializeTimeoutError(
-                `agent did not answer initialize within ${Math.round(timeoutMs / 1000)} s`,
+                `agent did not answer initialize within ${timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`,
               ),
             ),
           timeoutMs,

@@ -74,7 +74,12 @@ export async function startTestDaemon(
         headers["Content-Type"] = "application/json";
       }
       return Promise.resolve(
-        parts.app.request(path, { method, headers, ...(body === undefined ? {} : { body }) }),
+        // Once listening, the Host rule expects the bound port even in-process.
+        parts.app.request(port === undefined ? path : `http://127.0.0.1:${port}${path}`, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body }),
+        }),
       );
     },
     sessionPath: (id) => `/api/workspaces/${ws}/sessions/${id}`,

@@ -1,0 +1,180 @@
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EventList } from "../../src/contract/history";
+import { demoAgent, startTestDaemon, type TestDaemon } from "../http/test-daemon";
+
+const scripted = {
+  name: "scripted",
+  command: process.execPath,
+  args: [fileURLToPath(new URL("./fixtures/scripted-agent.mjs", import.meta.url))],
+};
+const hanging = {
+  name: "hanging",
+  command: process.execPath,
+  args: ["-e", "setInterval(() => {}, 1000)"],
+};
+const missing = { name: "missing", command: "/nonexistent/agent-binary", args: [] };
+
+describe("agent faults", () => {
+  let daemon: TestDaemon;
+
+  beforeAll(async () => {
+    daemon = await startTestDaemon({
+      agents: [demoAgent(process.env.TMPDIR ?? "/tmp"), scripted, missing],
+    });
+  });
+  afterAll(() => daemon.stop());
+
+  async function events(sessionId: string, query = "") {
+    const response = await daemon.call(
+      "GET",
+      `${daemon.sessionPath(sessionId)}/events?limit=1000${query}`,
+    );
+    return EventList.parse(await response.json()).events;
+  }
+
+  async function create(agent: string) {
+    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+      body: { agent },
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { session: { id: string } }).session.id;
+  }
+
+  it("when the agent crashes mid-compaction, then the daemon closes it as cancelled and stops the session; another session goes on", async () => {
+    const [victim, bystander] = await Promise.all([
+      daemon.createActiveSession(),
+      daemon.createActiveSession(),
+    ]);
+    const path = daemon.sessionPath(victim.id);
+    await daemon.call("POST", `${path}/prompt`, { body: { text: "/demo crash" } });
+    await daemon.waitForSession(victim.id, (s) => s.activity === undefined);
+    const accepted = await daemon.call("POST", `${path}/compact`, { body: {} });
+    expect(accepted.status).toBe(202);
+    const { prompt_id } = (await accepted.json()) as { prompt_id: string };
+    const stopped = await daemon.waitForSession(victim.id, (s) => s.state === "stopped");
+    expect(stopped.activity).toBeUndefined();
+
+    const rows = await events(victim.id);
+    const compactions = rows.filter((e) => e.type === "compaction");
+    expect(compactions.at(-1)?.content).toMatchObject({
+      status: "cancelled",
+      terminal: true,
+      source: "daemon",
+      error: "agent exited before the compaction finished",
+    });
+    const tail = rows.slice(-4).map((e) => e.type);
+    expect(tail).toEqual(["compaction", "agent.exited", "prompt.completed", "session.state"]);
+    expect(
+      rows.find((e) => e.type === "prompt.completed" && e.turn_id === prompt_id)?.content,
+    ).toMatchObject({
+      stop_reason: "agent_exited",
+    });
+    expect(rows.at(-1)?.content).toMatchObject({
+      state: "stopped",
+      reason: expect.stringMatching(/exited with code/),
+    });
+    const item = daemon.ledger.reader
+      .transcriptPage(victim.id, { limit: 1000 })
+      .entries.flatMap((e) => e.message.parts)
+      .find((p) => p.type === "data-compozy-compaction");
+    expect(item).toMatchObject({ data: { status: "cancelled" } });
+
+    expect(daemon.host.findSession(bystander.id)?.state).toBe("active");
+    const ok = await daemon.call("POST", `${daemon.sessionPath(bystander.id)}/prompt`, {
+      body: { text: "still fine?" },
+    });
+    expect(ok.status).toBe(202);
+    await daemon.waitForSession(bystander.id, (s) => s.activity === undefined);
+    expect((await events(bystander.id)).at(-1)?.type).toBe("prompt.completed");
+  });
+
+  it("when the agent command cannot be started, then the session is stopped with the reason", async () => {
+    const id = await create("missing");
+    await daemon.waitForSession(id, (s) => s.state === "stopped");
+    const states = (await events(id, "&type=session.state")).map((e) => e.content);
+    expect(states.at(-1)).toMatchObject({
+      state: "stopped",
+      reason: expect.stringMatching(/could not start the agent/),
+    });
+  });
+
+  it("when the agent writes garbage on stdout, then each bad line is an invalid_frame row and the turn still completes", async () => {
+    const id = await create("scripted");
+    await daemon.waitForSession(id, (s) => s.state === "active");
+    await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, { body: { text: "garbage" } });
+    await daemon.waitForSession(id, (s) => s.activity === undefined);
+    const rows = await events(id);
+    const invalid = rows.filter((e) => e.type === "agent.invalid_frame");
+    expect(invalid.map((e) => e.content.raw)).toEqual(
+      expect.arrayContaining(["this is not json", '{"hello":"world"}']),
+    );
+    expect(invalid.length).toBe(4);
+    const completed = rows.find((e) => e.type === "prompt.completed");
+    expect(completed?.content).toMatchObject({
+      stop_reason: "end_turn",
+      input_tokens: 3,
+      total_tokens: 5,
+    });
+    const message = rows.findIndex((e) => e.type === "agent.message_chunk");
+    expect(message).toBeGreaterThan(rows.indexOf(invalid.at(-1) ?? rows[0]!));
+    expect(message).toBeLessThan(rows.indexOf(completed ?? rows[0]!));
+    expect(daemon.host.findSession(id)?.state).toBe("active");
+  });
+
+  it("when the agent asks for permission, then the daemon rejects by policy and records it", async () => {
+    const id = await create("scripted");
+    await daemon.waitForSession(id, (s) => s.state === "active");
+    await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, { body: { text: "permission" } });
+    await daemon.waitForSession(id, (s) => s.activity === undefined);
+    const rows = await events(id);
+    expect(rows.find((e) => e.type === "permission")?.content).toMatchObject({
+      tool_call_id: "call-1",
+      outcome: { outcome: "selected", optionId: "no" },
+    });
+    expect(rows.find((e) => e.type === "agent.message_chunk")?.content).toMatchObject({
+      content: { text: 'outcome {"outcome":"selected","optionId":"no"}' },
+    });
+  });
+
+  it("when the agent exits mid-turn, then the turn ends with agent_exited and the session is stopped", async () => {
+    const id = await create("scripted");
+    await daemon.waitForSession(id, (s) => s.state === "active");
+    const response = await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, {
+      body: { text: "exit" },
+    });
+    const { prompt_id } = (await response.json()) as { prompt_id: string };
+    await daemon.waitForSession(id, (s) => s.state === "stopped");
+    const rows = await events(id);
+    expect(rows.find((e) => e.type === "agent.exited")?.content).toMatchObject({
+      code: 3,
+      signal: null,
+    });
+    expect(rows.find((e) => e.type === "prompt.completed")).toMatchObject({
+      turn_id: prompt_id,
+      content: { stop_reason: "agent_exited" },
+    });
+  });
+});
+
+describe("an agent that hangs in initialize", () => {
+  it("when the agent never answers initialize, then it is stopped with a clear reason", async () => {
+    const daemon = await startTestDaemon({ agents: [hanging], initializeTimeoutMs: 300 });
+    try {
+      const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+        body: {},
+      });
+      const { session } = (await response.json()) as { session: { id: string } };
+      await daemon.waitForSession(session.id, (s) => s.state === "stopped");
+      const states = daemon.ledger.reader
+        .events(session.id, { type: "session.state", limit: 10 })
+        .events.map((e) => e.content);
+      expect(states.at(-1)).toMatchObject({
+        state: "stopped",
+        reason: "agent did not answer initialize within 300 ms",
+      });
+    } finally {
+      await daemon.stop();
+    }
+  });
+});
