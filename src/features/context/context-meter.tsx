@@ -68,19 +68,21 @@ export function ContextMeter({ view, onRetry }: { view: MeterView; onRetry: () =
 function EstimatedSizeChip() {
   const tipId = useId();
   return (
-    <button
-      type="button"
-      aria-describedby={tipId}
-      className="group relative cursor-help rounded-full border border-amber-600 px-2 py-0.5 text-xs text-amber-800 dark:border-amber-400 dark:text-amber-200"
-    >
-      estimated size
+    <span className="group relative">
+      <button
+        type="button"
+        aria-describedby={tipId}
+        className="cursor-help rounded-full border border-amber-600 px-2 py-0.5 text-xs text-amber-800 dark:border-amber-400 dark:text-amber-200"
+      >
+        estimated size
+      </button>
       <span
         id={tipId}
         role="tooltip"
-        className="pointer-events-none absolute top-full right-0 z-10 mt-1 hidden w-max max-w-48 rounded bg-slate-900 px-2 py-1 text-xs text-white group-hover:block group-focus:block dark:bg-slate-100 dark:text-slate-900"
+        className="pointer-events-none absolute top-full right-0 z-10 mt-1 hidden w-max max-w-48 rounded bg-slate-900 px-2 py-1 text-xs text-white group-focus-within:block group-hover:block dark:bg-slate-100 dark:text-slate-900"
       >
         size from the model catalog
       </span>
-    </button>
+    </span>
   );
 }
