@@ -23,14 +23,24 @@ function session(id: string, overrides: Partial<Session> = {}): Session {
 
 const sessions = [
   session("s-old", { name: "Old work", state: "stopped", updated_at: "2026-01-01T00:00:00Z" }),
-  session("s-new", { updated_at: "2026-01-03T00:00:00Z", activity: { turn_id: "t1", kind: "prompt" } }),
-  session("s-mid", { name: "Refactor", updated_at: "2026-01-02T00:00:00Z", activity: { turn_id: "t2", kind: "compact" } }),
+  session("s-new", {
+    updated_at: "2026-01-03T00:00:00Z",
+    activity: { turn_id: "t1", kind: "prompt" },
+  }),
+  session("s-mid", {
+    name: "Refactor",
+    updated_at: "2026-01-02T00:00:00Z",
+    activity: { turn_id: "t2", kind: "compact" },
+  }),
 ];
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
 function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
 beforeEach(() => {
@@ -40,7 +50,9 @@ beforeEach(() => {
     }
     if (url === "/api/workspaces") {
       const at = "2026-01-01T00:00:00Z";
-      return json({ workspaces: [{ id: "w1", name: "main", root_dir: "/w", created_at: at, updated_at: at }] });
+      return json({
+        workspaces: [{ id: "w1", name: "main", root_dir: "/w", created_at: at, updated_at: at }],
+      });
     }
     if (url === "/api/workspaces/w1/sessions" && init?.method === "POST") {
       return json({ session: session("s-created") }, 201);
@@ -74,8 +86,14 @@ describe("SessionSidebar", () => {
       "Refactoractivedemo-agentcompacting…",
       "Old workstoppeddemo-agent",
     ]);
-    expect(within(nav).getByRole("link", { name: /Refactor/ })).toHaveAttribute("aria-current", "page");
-    expect(within(nav).getByRole("link", { name: /Old work/ })).toHaveAttribute("href", "/w/w1/s/s-old");
+    expect(within(nav).getByRole("link", { name: /Refactor/ })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(within(nav).getByRole("link", { name: /Old work/ })).toHaveAttribute(
+      "href",
+      "/w/w1/s/s-old",
+    );
   });
 
   it("creates a session in the first workspace and opens it", async () => {

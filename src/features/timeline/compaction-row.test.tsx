@@ -9,7 +9,13 @@ import { useTimelineActions } from "./timeline-store";
 const STARTED = "2026-11-30T08:42:00.000Z";
 
 function item(overrides: Partial<CompactionItem> = {}): CompactionItem {
-  return { kind: "compaction", compaction_id: "c1", status: "in_progress", started_at: STARTED, ...overrides };
+  return {
+    kind: "compaction",
+    compaction_id: "c1",
+    status: "in_progress",
+    started_at: STARTED,
+    ...overrides,
+  };
 }
 
 beforeEach(() => {
@@ -59,8 +65,14 @@ describe("CompactionRow states", () => {
   });
 
   it("failed: an alert carrying the error", () => {
-    render(<CompactionRow item={item({ status: "failed", error: "model overloaded", ended_at: STARTED })} />);
-    expect(screen.getByRole("alert", { name: "Context compaction failed — model overloaded" })).toBeInTheDocument();
+    render(
+      <CompactionRow
+        item={item({ status: "failed", error: "model overloaded", ended_at: STARTED })}
+      />,
+    );
+    expect(
+      screen.getByRole("alert", { name: "Context compaction failed — model overloaded" }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("status")).toBeNull();
   });
 
@@ -73,7 +85,9 @@ describe("CompactionRow states", () => {
 
   it("cancelled: a neutral status", () => {
     render(<CompactionRow item={item({ status: "cancelled", ended_at: STARTED })} />);
-    expect(screen.getByRole("status", { name: "Context compaction cancelled" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("status", { name: "Context compaction cancelled" }),
+    ).toBeInTheDocument();
   });
 
   it("a vendor status: shown verbatim, no spinner, not finished", () => {
@@ -91,7 +105,9 @@ describe("CompactionRow states", () => {
   it("updates in place as the stream patches the item", () => {
     const { rerender, container } = render(<CompactionRow item={item()} />);
     const row = container.firstElementChild;
-    rerender(<CompactionRow item={item({ status: "completed", ended_at: "2026-11-30T08:42:05.000Z" })} />);
+    rerender(
+      <CompactionRow item={item({ status: "completed", ended_at: "2026-11-30T08:42:05.000Z" })} />,
+    );
     expect(container.firstElementChild).toBe(row);
     expect(screen.getByRole("status", { name: "Context compacted" })).toBeInTheDocument();
   });

@@ -46,14 +46,19 @@ beforeEach(async () => {
   fetchMock = vi.fn(async (url: string) => {
     const reply = url.endsWith("/prompt") || url.endsWith("/cancel") ? replies.shift() : undefined;
     const { status, body } = reply ?? { status: 200, body: { session: session() } };
-    return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
   });
   vi.stubGlobal("fetch", fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
 
 function postsTo(suffix: string) {
-  return fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith(suffix) && init?.method === "POST");
+  return fetchMock.mock.calls.filter(
+    ([url, init]) => String(url).endsWith(suffix) && init?.method === "POST",
+  );
 }
 
 describe("Composer", () => {
@@ -94,7 +99,9 @@ describe("Composer", () => {
     const box = screen.getByRole("textbox", { name: "Message" });
     await user.type(box, "again");
     await user.click(screen.getByRole("button", { name: "Send" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("session: prompt already in progress");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "session: prompt already in progress",
+    );
     expect(box).toHaveValue("again");
   });
 

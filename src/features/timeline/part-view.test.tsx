@@ -60,7 +60,13 @@ describe("PartView", () => {
 
   it("shows a failed tool with its error text", async () => {
     const user = userEvent.setup();
-    renderPart({ type: "tool-execute", toolCallId: "c", title: "npm test", state: "output-error", errorText: "exit 1" });
+    renderPart({
+      type: "tool-execute",
+      toolCallId: "c",
+      title: "npm test",
+      state: "output-error",
+      errorText: "exit 1",
+    });
     const row = screen.getByRole("button", { name: /npm test/ });
     expect(row).toHaveTextContent("failed");
     await user.click(row);
@@ -68,7 +74,11 @@ describe("PartView", () => {
   });
 
   it("shows an event as one muted line", () => {
-    renderPart({ type: "data-compozy-event", id: "e", data: { type: "session.state", state: "stopped" } });
+    renderPart({
+      type: "data-compozy-event",
+      id: "e",
+      data: { type: "session.state", state: "stopped" },
+    });
     expect(screen.getByText("Session stopped")).toBeInTheDocument();
   });
 
@@ -76,7 +86,13 @@ describe("PartView", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { rerender } = renderPart({ type: "data-vendor-chart", id: "x", data: {} }, "7:0");
     expect(screen.getByText("Unsupported item (data-vendor-chart)")).toBeInTheDocument();
-    rerender(<PartView part={Part.parse({ type: "data-vendor-chart", id: "x" })} itemKey="7:0" markerFor={noMarker} />);
+    rerender(
+      <PartView
+        part={Part.parse({ type: "data-vendor-chart", id: "x" })}
+        itemKey="7:0"
+        markerFor={noMarker}
+      />,
+    );
     expect(warn).toHaveBeenCalledTimes(1);
   });
 

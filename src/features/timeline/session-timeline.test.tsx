@@ -1,0 +1,188 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { TranscriptData } from "../../api/transcript-cache";
+import { transcriptQueries } from "../../api/transcript-queries";
+import type { Entry } from "../../contract/transcript";
+import { SessionTimeline } from "./session-timeline";
+
+const ref = { workspaceId: "w1", sessionId: "s1" };
+
+function textEntry(start: number): Entry {
+  return {
+    start_sequence: start,
+    sequence: start,
+    message: {
+      id: `m${start}`,
+      role: start % 2 ? "assistant" : "user",
+      parts: [{ type: "text", id: "p", text: `message number ${start}` }],
+    },
+  };
+}
+
+function compactionEntry(start: number, status: string, sequence = start): Entry {
+  return {
+    start_sequence: start,
+    sequence,
+    message: {
+      id: `c${start}`,
+      role: "system",
+      parts: [
+        {
+          type: "data-compozy-compaction",
+          id: "cmp-1",
+          data: {
+            kind: "compaction",
+            compaction_id: "cmp-1",
+            status,
+            started_at: "2026-11-30T08:42:00Z",
+          },
+        },
+      ],
+    },
+  };
+}
+
+function data(entries: Entry[]): TranscriptData {
+  return {
+    epoch: "e1",
+    generation: 0,
+    entries,
+    cursor: 100,
+    hasOlder: false,
+    nextBeforeSequence: undefined,
+  };
+}
+
+// jsdom has no layout: give the scroller a viewport and every row a height.
+const LAYOUT = {
+  offsetHeight: (element: HTMLElement) => (element.hasAttribute("data-index") ? 80 : 600),
+  clientHeight: () => 600,
+  offsetWidth: () => 800,
+  clientWidth: () => 800,
+} as const;
+const originals = Object.keys(LAYOUT).map(
+  (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
+);
+beforeAll(() => {
+  for (const [name, get] of Object.entries(LAYOUT)) {
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return get(this);
+      },
+    });
+  }
+});
+afterAll(() => {
+  for (const [name, descriptor] of originals) {
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+  }
+});
+
+let client: QueryClient;
+beforeEach(() => {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: "daemon down", code: "internal" }), { status: 500 }),
+    ),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderTimeline(state: "connecting" | "open" | "reconnecting" = "open") {
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionTimeline session={ref} stream={{ state }} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("SessionTimeline", () => {
+  it("shows an inline error with Retry when the transcript cannot be read", async () => {
+    const user = userEvent.setup();
+    renderTimeline();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Couldn't load the transcript");
+    expect(alert).toHaveTextContent("daemon down");
+    const fetchMock = vi.mocked(fetch);
+    const before = fetchMock.mock.calls.length;
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(before));
+  });
+
+  it("says Reconnecting… while the stream is down", () => {
+    client.setQueryData(transcriptQueries.key("s1"), data([textEntry(1)]));
+    renderTimeline("reconnecting");
+    expect(screen.getByRole("status")).toHaveTextContent("Reconnecting…");
+  });
+
+  it("renders a malformed entry as an unsupported row and the rest as usual", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const broken: Entry = {
+      start_sequence: 2,
+      sequence: 2,
+      message: {
+        id: "x",
+        role: "system",
+        parts: [{ type: "unsupported", original_type: "entry", reason: "bad", raw: {} }],
+      },
+    };
+    client.setQueryData(transcriptQueries.key("s1"), data([textEntry(1), broken, textEntry(3)]));
+    renderTimeline();
+    expect(screen.getByText("Unsupported item (entry)")).toBeInTheDocument();
+    expect(await screen.findByText("message number 1")).toBeInTheDocument();
+    expect(screen.getByText("message number 3")).toBeInTheDocument();
+  });
+
+  it("announces a compaction once, politely, when it reaches a terminal status", async () => {
+    client.setQueryData(
+      transcriptQueries.key("s1"),
+      data([textEntry(1), compactionEntry(2, "in_progress")]),
+    );
+    const { container } = renderTimeline();
+    const live = container.querySelector('[aria-live="polite"]');
+    expect(live).toHaveTextContent("");
+    act(() => {
+      client.setQueryData(
+        transcriptQueries.key("s1"),
+        data([textEntry(1), compactionEntry(2, "completed", 5)]),
+      );
+    });
+    await waitFor(() => expect(live).toHaveTextContent("Context compacted"));
+    expect(container.querySelectorAll('[aria-live="polite"]')).toHaveLength(1);
+    expect(screen.getAllByRole("status", { name: "Context compacted" })).toHaveLength(1);
+  });
+
+  it("keeps a 10,000-entry session to a small DOM", () => {
+    const entries = Array.from({ length: 10_000 }, (_, index) => textEntry(index + 1));
+    client.setQueryData(transcriptQueries.key("s1"), data(entries));
+    renderTimeline();
+    const transcript = screen.getByRole("region", { name: "Transcript" });
+    const count = transcript.querySelectorAll("*").length;
+    expect(count).toBeGreaterThan(10);
+    expect(count).toBeLessThanOrEqual(1_500);
+  });
+
+  it("offers the summary boundary with a contrast toggle", async () => {
+    const user = userEvent.setup();
+    client.setQueryData(
+      transcriptQueries.key("s1"),
+      data([textEntry(1), compactionEntry(2, "completed"), textEntry(3)]),
+    );
+    renderTimeline();
+    expect(screen.getByText("Earlier turns were summarized")).toBeInTheDocument();
+    const toggle = screen.getByRole("button", { name: "Full contrast" });
+    expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-pressed", "true");
+  });
+});
