@@ -47,14 +47,20 @@ export function builtInDemoAgent(dataDir: string, extraArgs: readonly string[] =
   };
 }
 
-/** `NAME=COMMAND`, COMMAND split into words like a shell would (no shell ever runs). */
-export function parseAgentFlag(value: string): AgentSpec {
+/**
+ * `NAME=COMMAND`, COMMAND split into words like a shell would (quotes, `$VAR` from the
+ * daemon's environment), but no shell ever runs: operators and globs are refused.
+ */
+export function parseAgentFlag(
+  value: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): AgentSpec {
   const equals = value.indexOf("=");
   const name = equals === -1 ? "" : value.slice(0, equals).trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
     throw new FlagError(`--agent needs NAME=COMMAND, got "${value}"`);
   }
-  const words = shellParse(value.slice(equals + 1));
+  const words = shellParse(value.slice(equals + 1), (key) => env[key] ?? "");
   const argv: string[] = [];
   for (const word of words) {
     if (typeof word !== "string") {
@@ -96,7 +102,7 @@ export function parseDaemonFlags(
     throw new FlagError(`binding ${host} needs a token (--token or TIDELINE_TOKEN)`);
   }
   const dataDir = resolve(cwd, values["data-dir"] ?? ".data");
-  const configured = (values.agent ?? []).map(parseAgentFlag);
+  const configured = (values.agent ?? []).map((value) => parseAgentFlag(value, env));
   const agents = configured.some((agent) => agent.name === DEMO_AGENT_NAME)
     ? configured
     : [...configured, builtInDemoAgent(dataDir)];

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_AGENT_NAME, FlagError, parseAgentFlag, parseDaemonFlags } from "./flags";
+
+describe("daemon flags", () => {
+  it("when no flags are given, then loopback:4820, .data in cwd, the workspace is cwd and demo is the agent", () => {
+    const config = parseDaemonFlags([], {}, "/home/me/project");
+    expect(config).toMatchObject({
+      port: 4820,
+      host: "127.0.0.1",
+      dataDir: "/home/me/project/.data",
+      workspace: "/home/me/project",
+      welcome: true,
+    });
+    expect(config.agents.map((a) => a.name)).toEqual([DEMO_AGENT_NAME]);
+    expect(config.token).toBeUndefined();
+  });
+
+  it("when agents are given, then the first is the default and demo stays available", () => {
+    const config = parseDaemonFlags(
+      [
+        "--agent",
+        "claude=npx @zed/claude-code-acp --verbose",
+        "--agent",
+        "gem=gemini --experimental-acp",
+      ],
+      {},
+      "/w",
+    );
+    expect(config.agents.map((a) => a.name)).toEqual(["claude", "gem", "demo"]);
+    expect(config.agents[0]).toMatchObject({
+      command: "npx",
+      args: ["@zed/claude-code-acp", "--verbose"],
+    });
+  });
+
+  it("when a command has quotes, then it is split like a shell would, with no shell involved", () => {
+    expect(
+      parseAgentFlag(`x=node "my agent.js" --name 'a b' $HOME '$HOME'`, { HOME: "/h" }),
+    ).toEqual({
+      name: "x",
+      command: "node",
+      args: ["my agent.js", "--name", "a b", "/h", "$HOME"],
+    });
+    expect(() => parseAgentFlag("x=agent | tee log")).toThrow(FlagError);
+    expect(() => parseAgentFlag("x=agent; rm -rf /")).toThrow(FlagError);
+    expect(() => parseAgentFlag("=agent")).toThrow(FlagError);
+    expect(() => parseAgentFlag("x=")).toThrow(FlagError);
+  });
+
+  it("when another host is bound, then a token is required, from the flag or TIDELINE_TOKEN", () => {
+    expect(() => parseDaemonFlags(["--host", "0.0.0.0"], {}, "/w")).toThrow(/needs a token/);
+    expect(parseDaemonFlags(["--host", "0.0.0.0", "--token", "t"], {}, "/w").token).toBe("t");
+    expect(parseDaemonFlags(["--host", "0.0.0.0"], { TIDELINE_TOKEN: "e" }, "/w").token).toBe("e");
+  });
+
+  it("when flags are wrong, then a FlagError names the problem", () => {
+    expect(() => parseDaemonFlags(["--port", "70000"], {}, "/w")).toThrow(FlagError);
+    expect(() => parseDaemonFlags(["--bogus"], {}, "/w")).toThrow(FlagError);
+    expect(() => parseDaemonFlags(["--agent", "a=x", "--agent", "a=y"], {}, "/w")).toThrow(/twice/);
+    expect(() => parseDaemonFlags(["--context-window", "demo=big"], {}, "/w")).toThrow(FlagError);
+  });
+
+  it("when context windows, allowed hosts and --no-welcome are given, then they are kept", () => {
+    const config = parseDaemonFlags(
+      ["--context-window", "claude=200000", "--allowed-host", "box.lan", "--no-welcome"],
+      {},
+      "/w",
+    );
+    expect(config.contextWindows).toEqual({ claude: 200000 });
+    expect(config.allowedHosts).toEqual(["box.lan"]);
+    expect(config.welcome).toBe(false);
+  });
+});

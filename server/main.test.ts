@@ -1,0 +1,156 @@
+// The daemon as a real process: killed with SIGKILL mid-turn and started again on the same
+// data directory, it still has every committed row, and closes what the dead agent left.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { EventList } from "../src/contract/history";
+import { SessionEnvelope, WorkspaceList } from "../src/contract/session";
+import { UsageEnvelope } from "../src/contract/usage";
+
+const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "tideline-main-"));
+const children: ChildProcess[] = [];
+
+function startDaemon(): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      MAIN,
+      "--port",
+      "0",
+      "--data-dir",
+      join(dir, "data"),
+      "--workspace",
+      join(dir, "ws"),
+      "--no-welcome",
+    ],
+    { env: { ...process.env, DEMO_AGENT_SPEED: "0" }, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let log = "";
+    const timer = setTimeout(() => reject(new Error(`daemon did not start:\n${log}`)), 20_000);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log)?.[1];
+      if (port !== undefined) {
+        clearTimeout(timer);
+        resolve({ child, base: `http://127.0.0.1:${port}` });
+      }
+    });
+  });
+}
+
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`condition not met; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+afterAll(() => {
+  for (const child of children) child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("daemon restart", () => {
+  it("when the daemon is killed mid-turn and restarted, then every committed row is there and the context stays unknown after the compaction", async () => {
+    const first = await startDaemon();
+    const post = (path: string, body: unknown = {}) =>
+      fetch(`${first.base}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const { workspaces } = WorkspaceList.parse(
+      await (await fetch(`${first.base}/api/workspaces`)).json(),
+    );
+    const ws = workspaces[0]?.id ?? "";
+    const created = SessionEnvelope.parse(
+      await (await post(`/api/workspaces/${ws}/sessions`)).json(),
+    );
+    const path = `/api/workspaces/${ws}/sessions/${created.session.id}`;
+    const session = (base: string) => async () =>
+      SessionEnvelope.parse(await (await fetch(`${base}${path}`)).json()).session;
+    await until(
+      session(first.base),
+      (s) => s.state === "active" && s.available_commands.length > 0,
+    );
+
+    for (const step of [
+      { text: "/demo fill 30" },
+      { text: "/demo no-usage" },
+      null,
+      { text: "/demo slow 30" },
+    ]) {
+      const response =
+        step === null ? await post(`${path}/compact`) : await post(`${path}/prompt`, step);
+      expect(response.status).toBe(202);
+      await until(session(first.base), (s) => s.activity === undefined);
+    }
+    const unknownBefore = UsageEnvelope.parse(
+      await (await fetch(`${first.base}${path}/usage`)).json(),
+    );
+    expect(unknownBefore.usage.context.state).toBe("unknown");
+
+    // A compaction that stays in progress for 30 s: kill the daemon in the middle of it.
+    expect((await post(`${path}/compact`)).status).toBe(202);
+    await until(
+      async () =>
+        EventList.parse(
+          await (await fetch(`${first.base}${path}/events?type=compaction&limit=1000`)).json(),
+        ).events,
+      (rows) =>
+        rows.some(
+          (row) =>
+            row.content.status === "in_progress" &&
+            rows.filter((r) => r.content.compaction_id === row.content.compaction_id).length === 1,
+        ),
+    );
+    const before = EventList.parse(
+      await (await fetch(`${first.base}${path}/events?limit=1000`)).json(),
+    ).events;
+    first.child.kill("SIGKILL");
+    await new Promise((resolve) => first.child.once("exit", resolve));
+
+    const second = await startDaemon();
+    const after = EventList.parse(
+      await (await fetch(`${second.base}${path}/events?limit=1000`)).json(),
+    ).events;
+    expect(after.slice(0, before.length)).toEqual(before);
+    const added = after.slice(before.length);
+    expect(added.at(-1)).toMatchObject({
+      type: "session.state",
+      content: { state: "stopped", reason: "daemon restarted" },
+    });
+    expect(added.find((row) => row.type === "compaction")?.content).toMatchObject({
+      status: "cancelled",
+      source: "daemon",
+      terminal: true,
+    });
+    expect((await session(second.base)()).state).toBe("stopped");
+    const usage = UsageEnvelope.parse(await (await fetch(`${second.base}${path}/usage`)).json());
+    expect(usage.usage.context.state).toBe("unknown");
+    expect(usage.usage.context.used).toBeUndefined();
+    expect(usage.usage.context.cleared_by).toBeDefined();
+
+    second.child.kill("SIGTERM");
+    const code = await new Promise((resolve) =>
+      second.child.once("exit", (exitCode) => resolve(exitCode)),
+    );
+    expect(code).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestDaemon, type TestDaemon } from "../http/test-daemon";
+import { ensureWelcomeSession, WELCOME_SESSION_NAME } from "./welcome-session";
+
+describe("the welcome session", () => {
+  let daemon: TestDaemon;
+  beforeAll(async () => {
+    daemon = await startTestDaemon();
+  });
+  afterAll(() => daemon.stop());
+
+  it("when the data dir is empty, then a scripted conversation with a completed compaction and a fresh reading is recorded, once", async () => {
+    const deps = { host: daemon.host, store: daemon.ledger.store, workspaceId: daemon.ws };
+    const id = await ensureWelcomeSession(deps);
+    expect(id).toBeDefined();
+    const sessionId = id ?? "";
+    expect(daemon.host.findSession(sessionId)).toMatchObject({
+      name: WELCOME_SESSION_NAME,
+      state: "active",
+    });
+
+    const entries = daemon.ledger.reader.transcriptPage(sessionId, { limit: 1000 }).entries;
+    const compaction = entries
+      .flatMap((entry) => entry.message.parts)
+      .find((part) => part.type === "data-compozy-compaction");
+    expect(compaction).toMatchObject({
+      data: { status: "completed", summary: expect.stringContaining("summary") },
+    });
+    expect(entries.filter((entry) => entry.message.role === "user").length).toBeGreaterThanOrEqual(
+      5,
+    );
+
+    const usage = daemon.ledger.reader.usage(sessionId);
+    expect(usage.context.state).toBe("reported");
+    const turns = daemon.ledger.reader.usageTurns(sessionId);
+    expect(turns.compactions).toHaveLength(1);
+    expect(turns.compactions[0]?.context_after).toBeDefined();
+    expect(usage.context.sequence).toBeGreaterThan(
+      turns.compactions[0]?.context_after?.sequence ?? 0,
+    );
+
+    expect(await ensureWelcomeSession(deps)).toBeUndefined();
+    expect(daemon.ledger.store.listSessions({})).toHaveLength(1);
+  });
+});
