@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sessionQueries } from "../../api/session-queries";
+import type { Session } from "../../contract/session";
+import {
+  json,
+  makeSession,
+  REF,
+  REPORTED,
+  type Route,
+  renderRail,
+  stubFetch,
+} from "./context-rail.fixtures";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const noTurns = { turns: [], compactions: [] };
+const button = () => screen.getByRole("button", { name: "Compact now" });
+const accepted = () =>
+  json({ session_id: "s1", prompt_id: "p1", command: "compact", status: "accepted" }, 202);
+
+/** Every re-read after a settle answers with the same data, so only the POST varies. */
+function stubDaemon(compact: Route, session: () => Session = () => makeSession()) {
+  return stubFetch({
+    "POST /compact": compact,
+    "GET ": () => json({ session: session() }),
+    "GET /usage": () => json({ usage: { context: REPORTED, turn_count: 1 } }),
+    "GET /usage/turns": () => json(noTurns),
+  });
+}
+
+/** What the stream hook does on `session_updated`; the cache notifies on the next tick. */
+async function setSession(client: ReturnType<typeof renderRail>["client"], session: Session) {
+  await act(async () => {
+    client.setQueryData(sessionQueries.detail(REF).queryKey, { session });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+describe("Compact now", () => {
+  it("when the agent advertises no compaction command, then there is no button", () => {
+    renderRail({
+      session: makeSession({ available_commands: [{ name: "/compact", description: "" }] }),
+      context: REPORTED,
+      turns: noTurns,
+    });
+    expect(screen.queryByRole("button", { name: "Compact now" })).not.toBeInTheDocument();
+  });
+
+  it("when the agent advertises compress, then the button is offered", () => {
+    renderRail({
+      session: makeSession({ available_commands: [{ name: "compress", description: "" }] }),
+      turns: noTurns,
+    });
+    expect(button()).toBeEnabled();
+    expect(button()).not.toHaveAttribute("title");
+  });
+
+  it("when pressed, then it posts {} with a web client id, is busy in flight, then is enabled again", async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = stubDaemon(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
+
+    await userEvent.click(button());
+    expect(button()).toBeDisabled();
+    expect(button()).toHaveAttribute("aria-busy", "true");
+    expect(button()).toHaveAttribute("title", "Requesting compaction…");
+    expect(button()).toHaveAccessibleDescription("Requesting compaction…");
+
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(post?.[0]).toBe("/api/workspaces/w1/sessions/s1/compact");
+    expect(post?.[1]?.body).toBe("{}");
+    const headers = (post?.[1]?.headers ?? {}) as Record<string, string>;
+    expect(headers["X-Compozy-Client-ID"]).toMatch(/^web-/);
+
+    answer(accepted());
+    await waitFor(() => expect(button()).toBeEnabled());
+    expect(button()).toHaveAttribute("aria-busy", "false");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("while a turn runs, then it is disabled and says why", () => {
+    renderRail({
+      session: makeSession({ activity: { turn_id: "t1", kind: "prompt" } }),
+      turns: noTurns,
+    });
+    expect(button()).toBeDisabled();
+    expect(button()).toHaveAttribute("title", "A turn is running");
+    expect(button()).toHaveAccessibleDescription("A turn is running");
+  });
+
+  it.each([
+    ["stopped", "Session is stopped"],
+    ["starting", "Session is starting"],
+    ["stopping", "Session is stopping"],
+  ] as const)("when the session is %s, then it is disabled and says why", (state, reason) => {
+    renderRail({ session: makeSession({ state }), turns: noTurns });
+    expect(button()).toBeDisabled();
+    expect(button()).toHaveAttribute("title", reason);
+    expect(screen.getByText(reason)).toBeVisible();
+  });
+
+  it.each([
+    ["session_busy", "session: prompt already in progress"],
+    ["compaction_unsupported", "session: agent does not advertise a compaction command"],
+  ])("when refused with %s, then the daemon's text shows verbatim", async (code, error) => {
+    stubDaemon(() => json({ error, code }, 409));
+    renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
+    await userEvent.click(button());
+    expect(await screen.findByRole("alert")).toHaveTextContent(error);
+  });
+
+  it.each([
+    [
+      "session_not_promptable",
+      () => json({ error: "session: not active", code: "session_not_promptable" }, 400),
+    ],
+    ["a 500", () => json({ error: "database is locked", code: "internal" }, 500)],
+    ["a network failure", () => Promise.reject(new TypeError("Failed to fetch"))],
+  ])(
+    "when it fails with %s, then it says 'Couldn't request compaction. Try again.'",
+    async (_, route) => {
+      stubDaemon(route);
+      renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
+      await userEvent.click(button());
+      expect(await screen.findByRole("alert")).toHaveTextContent(
+        "Couldn't request compaction. Try again.",
+      );
+    },
+  );
+
+  it("a refusal clears on the next attempt", async () => {
+    let refuse = true;
+    let answer: (response: Response) => void = () => {};
+    stubDaemon(() =>
+      refuse
+        ? json({ error: "session: prompt already in progress", code: "session_busy" }, 409)
+        : new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
+    await userEvent.click(button());
+    await screen.findByRole("alert");
+    refuse = false;
+    await waitFor(() => expect(button()).toBeEnabled());
+    await userEvent.click(button());
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    answer(accepted());
+    await waitFor(() => expect(button()).toBeEnabled());
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("a refusal raced by another client's turn stays while that turn runs and clears when it ends", async () => {
+    let current = makeSession();
+    stubDaemon(
+      () => json({ error: "session: prompt already in progress", code: "session_busy" }, 409),
+      () => current,
+    );
+    const { client } = renderRail({ session: current, context: REPORTED, turns: noTurns });
+    await userEvent.click(button());
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "session: prompt already in progress",
+    );
+
+    current = makeSession({ activity: { turn_id: "t9", kind: "prompt" } });
+    await setSession(client, current);
+    expect(screen.getByRole("alert")).toBeVisible();
+    expect(button()).toHaveAccessibleDescription("A turn is running");
+
+    current = makeSession();
+    await setSession(client, current);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(button()).toBeEnabled();
+  });
+});
