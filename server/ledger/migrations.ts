@@ -31,11 +31,14 @@ const MIGRATIONS: readonly Migration[] = [
         updated_at TEXT NOT NULL,
         last_sequence INTEGER NOT NULL DEFAULT 0
       ) STRICT;
-      CREATE INDEX sessions_by_activity ON sessions(updated_at DESC, id DESC);
-      CREATE INDEX sessions_by_workspace ON sessions(workspace_id, updated_at DESC, id DESC);
+      -- No index on updated_at on purpose: it changes with every append, and an index on
+      -- it would cost a page write per frame; a few hundred sessions sort in memory.
 
       -- The append-only ledger (acp-intake.md §2). The triggers make "never updated or
-      -- deleted" a property of the database, not a convention of this code.
+      -- deleted" a property of the database, not a convention of this code. WITHOUT ROWID:
+      -- rows are clustered by (session_id, sequence), one b-tree instead of table + index.
+      -- No index on turn_id: a turn's rows lie between its first sequence and the next
+      -- turn's (turns.first_sequence), so turn queries are a primary-key range.
       CREATE TABLE ledger (
         session_id TEXT NOT NULL REFERENCES sessions(id),
         sequence INTEGER NOT NULL,
@@ -44,9 +47,8 @@ const MIGRATIONS: readonly Migration[] = [
         content TEXT NOT NULL,
         created_at TEXT NOT NULL,
         PRIMARY KEY (session_id, sequence)
-      ) STRICT;
+      ) STRICT, WITHOUT ROWID;
       CREATE INDEX ledger_by_type ON ledger(session_id, type, sequence);
-      CREATE INDEX ledger_by_turn ON ledger(session_id, turn_id, sequence);
       CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
         BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
       CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger

@@ -130,10 +130,42 @@ export function createSessionReader(
     `SELECT sequence, turn_id, type, content, created_at FROM ledger
      WHERE session_id = ? ORDER BY sequence`,
   );
-  const turnHistoryRows = db.prepare<[string, string], LedgerRowRaw>(
-    `SELECT sequence, turn_id, type, content, created_at FROM ledger
-     WHERE session_id = ? AND turn_id = ? ORDER BY sequence`,
+  const turnStart = db.prepare<[string, string], { first_sequence: number }>(
+    "SELECT first_sequence FROM turns WHERE session_id = ? AND turn_id = ?",
   );
+  const nextTurnStart = db.prepare<[string, number], { first_sequence: number }>(
+    `SELECT first_sequence FROM turns WHERE session_id = ? AND first_sequence > ?
+     ORDER BY first_sequence LIMIT 1`,
+  );
+  // One statement per filter combination, prepared once. Each is a single indexed range:
+  // the primary key (optionally bounded to one turn's span) or ledger_by_type.
+  const eventStatements = new Map<string, Database.Statement<(string | number)[], LedgerRowRaw>>();
+  function eventStatement(byTurn: boolean, byType: boolean) {
+    const key = `${byTurn}:${byType}`;
+    let statement = eventStatements.get(key);
+    if (statement === undefined) {
+      statement = db.prepare<(string | number)[], LedgerRowRaw>(
+        `SELECT sequence, turn_id, type, content, created_at FROM ledger
+         WHERE session_id = ? AND sequence > ? AND sequence < ?
+         ${byTurn ? "AND turn_id = ?" : ""} ${byType ? "AND type = ?" : ""}
+         ORDER BY sequence LIMIT ?`,
+      );
+      eventStatements.set(key, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * The sequences a turn's rows lie in: from its first row to the next turn's first row.
+   * Turns never overlap (one prompt at a time per session, acp-intake.md §1), so this
+   * span plus `turn_id = ?` finds exactly the turn's rows without an index on turn_id.
+   */
+  function turnSpan(sessionId: string, turnId: string): { from: number; to: number } | undefined {
+    const start = turnStart.get(sessionId, turnId);
+    if (start === undefined) return undefined;
+    const next = nextTurnStart.get(sessionId, start.first_sequence);
+    return { from: start.first_sequence, to: next?.first_sequence ?? NO_UPPER_BOUND };
+  }
 
   const epoch = epochRow.get()?.value ?? "";
 
@@ -145,25 +177,24 @@ export function createSessionReader(
     sessionId: string,
     query: { turn_id?: string; type?: string; after_sequence?: number; limit: number },
   ): EventList {
-    // The filters vary per request; each combination is one indexed range
-    // (ledger_by_turn or ledger_by_type or the primary key), capped by the limit.
-    const where = ["session_id = ?", "sequence > ?"];
-    const params: (string | number)[] = [sessionId, query.after_sequence ?? 0];
+    let after = query.after_sequence ?? 0;
+    let before = NO_UPPER_BOUND;
+    const params: (string | number)[] = [];
     if (query.turn_id !== undefined) {
-      where.push("turn_id = ?");
+      const span = turnSpan(sessionId, query.turn_id);
+      if (span === undefined) return { events: [], has_more: false };
+      after = Math.max(after, span.from - 1);
+      before = span.to;
       params.push(query.turn_id);
     }
-    if (query.type !== undefined) {
-      where.push("type = ?");
-      params.push(query.type);
-    }
-    params.push(query.limit + 1);
-    const rows = db
-      .prepare<(string | number)[], LedgerRowRaw>(
-        `SELECT sequence, turn_id, type, content, created_at FROM ledger
-         WHERE ${where.join(" AND ")} ORDER BY sequence LIMIT ?`,
-      )
-      .all(...params);
+    if (query.type !== undefined) params.push(query.type);
+    const rows = eventStatement(query.turn_id !== undefined, query.type !== undefined).all(
+      sessionId,
+      after,
+      before,
+      ...params,
+      query.limit + 1,
+    );
     return {
       events: rows.slice(0, query.limit).map((row) => toEvent(sessionId, row)),
       has_more: rows.length > query.limit,
@@ -266,8 +297,19 @@ export function createSessionReader(
       return { turns, compactions: markers };
     },
     history(sessionId, turnId): History {
-      const rows =
-        turnId === undefined ? allRows.all(sessionId) : turnHistoryRows.all(sessionId, turnId);
+      let rows: LedgerRowRaw[] = [];
+      if (turnId === undefined) rows = allRows.all(sessionId);
+      else {
+        const span = turnSpan(sessionId, turnId);
+        if (span)
+          rows = eventStatement(true, false).all(
+            sessionId,
+            span.from - 1,
+            span.to,
+            turnId,
+            NO_UPPER_BOUND,
+          );
+      }
       const history: History["history"] = [];
       // Consecutive rows of one turn form a group; rows between turns get `turn_id: null`.
       for (const row of rows) {

@@ -57,6 +57,7 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
   );
   const allSessions = db.prepare<[], SessionRow>(
     `SELECT ${sessionColumns} FROM sessions ORDER BY updated_at DESC, id DESC`,
+    // (A sort of the sessions table, not an index: see the migration.)
   );
   const workspaceSessions = db.prepare<[string], SessionRow>(
     `SELECT ${sessionColumns} FROM sessions WHERE workspace_id = ? ORDER BY updated_at DESC, id DESC`,

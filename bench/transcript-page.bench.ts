@@ -1,0 +1,162 @@
+// Transcript page latency on a 100,000-row session (quality.md): 200-entry pages at
+// random positions through the reader, against a bare SQLite read of the same entry rows
+// (same index range, no JSON parsing, no objects built) in the same run.
+import Database from "better-sqlite3";
+import { openTestSession, tempDatabase } from "../server/ledger/test-session";
+import { percentile, printFigure } from "./report";
+
+const LEDGER_ROWS = 100_000;
+const PAGE = 200;
+const READS = 400;
+
+const db = tempDatabase();
+const { ledger, sessionId } = openTestSession(db.path);
+const { recorder, reader } = ledger;
+
+// A realistic mix: prompts, streamed thoughts and text, tool calls with updates, usage
+// readings, completions and now and then a compaction with summary chunks.
+let turn = 0;
+let toolId = 0;
+let compactionId = 0;
+const words = "the quick brown fox reads the file and fixes the failing test ".split(" ");
+const sentence = (n: number) =>
+  Array.from({ length: n }, (_, i) => words[(i * 7 + turn) % words.length]).join(" ");
+
+const ingestStart = performance.now();
+while (reader.maxSequence(sessionId) < LEDGER_ROWS) {
+  turn += 1;
+  const turnId = `turn-${turn}`;
+  recorder.recordInput(sessionId, turnId, `Please do task ${turn}: ${sentence(12)}`);
+  for (let i = 0; i < 4; i += 1) {
+    recorder.recordUpdate(sessionId, turnId, {
+      sessionUpdate: "agent_thought_chunk",
+      content: { type: "text", text: `${sentence(6)} ` },
+    });
+  }
+  for (let tool = 0; tool < 2; tool += 1) {
+    toolId += 1;
+    const id = `call-${toolId}`;
+    recorder.recordUpdate(sessionId, turnId, {
+      sessionUpdate: "tool_call",
+      toolCallId: id,
+      title: `Read src/file-${toolId}.ts`,
+      kind: "read",
+      status: "pending",
+      rawInput: { path: `src/file-${toolId}.ts` },
+    });
+    recorder.recordUpdate(sessionId, turnId, {
+      sessionUpdate: "tool_call_update",
+      toolCallId: id,
+      status: "in_progress",
+    });
+    recorder.recordUpdate(sessionId, turnId, {
+      sessionUpdate: "tool_call_update",
+      toolCallId: id,
+      status: "completed",
+      rawOutput: sentence(40),
+    });
+  }
+  for (let i = 0; i < 8; i += 1) {
+    recorder.recordUpdate(sessionId, turnId, {
+      sessionUpdate: "agent_message_chunk",
+      content: { type: "text", text: `${sentence(8)} ` },
+    });
+  }
+  recorder.recordUpdate(sessionId, turnId, {
+    sessionUpdate: "usage_update",
+    used: 1000 * (turn % 150),
+    size: 200_000,
+    cost: { amount: turn / 100, currency: "USD" },
+  });
+  if (turn % 25 === 0) {
+    compactionId += 1;
+    const id = `cmp-${compactionId}`;
+    recorder.recordUpdate(sessionId, turnId, {
+      sessionUpdate: "compaction_update",
+      compactionId: id,
+      status: "in_progress",
+    });
+    for (let i = 0; i < 10; i += 1) {
+      recorder.recordUpdate(sessionId, turnId, {
+        sessionUpdate: "compaction_summary_chunk",
+        compactionId: id,
+        content: { type: "text", text: `${sentence(10)}\n` },
+      });
+    }
+    recorder.recordUpdate(sessionId, turnId, {
+      sessionUpdate: "compaction_update",
+      compactionId: id,
+      status: "completed",
+    });
+  }
+  recorder.recordPromptCompleted(sessionId, turnId, {
+    stop_reason: "end_turn",
+    input_tokens: 1200,
+    output_tokens: 300,
+  });
+}
+const ingestSeconds = (performance.now() - ingestStart) / 1000;
+const rows = reader.maxSequence(sessionId);
+const bare = new Database(db.path, { readonly: true });
+const entryCount = (
+  bare.prepare("SELECT COUNT(*) AS n FROM entries WHERE session_id = ?").get(sessionId) as {
+    n: number;
+  }
+).n;
+console.log(
+  `session: ${rows} ledger rows, ${entryCount} entries, ${turn} turns, ${compactionId} compactions (built in ${ingestSeconds.toFixed(1)} s)`,
+);
+
+const bareRead = bare.prepare(
+  `SELECT start_sequence, sequence, message FROM entries
+   WHERE session_id = ? AND start_sequence < ? ORDER BY start_sequence DESC LIMIT ?`,
+);
+
+// Same random positions for both, interleaved so drift on the machine hits both alike.
+const positions = Array.from({ length: READS }, () => 1 + Math.floor(Math.random() * rows));
+const pageMs: number[] = [];
+const bareMs: number[] = [];
+for (let i = 0; i < 50; i += 1) {
+  reader.transcriptPage(sessionId, { limit: PAGE, beforeSequence: positions[i] ?? rows });
+  bareRead.all(sessionId, positions[i] ?? rows, PAGE + 1);
+}
+for (const before of positions) {
+  let start = performance.now();
+  reader.transcriptPage(sessionId, { limit: PAGE, beforeSequence: before });
+  pageMs.push(performance.now() - start);
+  start = performance.now();
+  bareRead.all(sessionId, before, PAGE + 1);
+  bareMs.push(performance.now() - start);
+}
+
+const p50 = percentile(pageMs, 50);
+const p99 = percentile(pageMs, 99);
+const bareP50 = percentile(bareMs, 50);
+const bareP99 = percentile(bareMs, 99);
+printFigure({
+  name: "transcript page (200 entries) p50",
+  value: p50,
+  unit: "ms",
+  budget: 10,
+  kind: "max",
+  baseline: { name: "bare SQLite p50", value: bareP50 },
+});
+printFigure({
+  name: "transcript page (200 entries) p99",
+  value: p99,
+  unit: "ms",
+  budget: 30,
+  kind: "max",
+  baseline: { name: "bare SQLite p99", value: bareP99 },
+});
+printFigure({
+  name: "transcript page p50 vs bare SQLite read",
+  value: p50 / bareP50,
+  unit: "×",
+  budget: 2,
+  kind: "max",
+});
+
+bare.close();
+ledger.close();
+db.cleanup();
