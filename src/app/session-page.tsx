@@ -4,12 +4,19 @@ import { ContextRail } from "../features/context/context-rail";
 import { Composer } from "../features/timeline/composer";
 import { SessionTimeline } from "../features/timeline/session-timeline";
 
-/** One session: the live timeline and composer, with the context rail beside (or below) them. */
+/**
+ * One session: the live timeline and composer, with the context rail beside them on wide
+ * screens. On narrow ones the page scrolls: the timeline keeps (almost) a screen's height and
+ * the rail follows below it.
+ */
 export function SessionPage({ session }: { session: SessionRef }) {
   const stream = useSessionStream(session);
   return (
-    <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
-      <main className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label="Session timeline">
+    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
+      <main
+        className="flex h-[calc(100dvh-3rem)] min-h-80 min-w-0 shrink-0 flex-col lg:h-auto lg:min-h-0 lg:flex-1 lg:shrink"
+        aria-label="Session timeline"
+      >
         <SessionTimeline session={session} stream={stream} />
         <Composer session={session} />
       </main>

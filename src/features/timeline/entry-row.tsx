@@ -8,13 +8,15 @@ const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as co
 /** One transcript entry: who spoke, then its parts in order. */
 export const EntryRow = memo(function EntryRow({
   entry,
+  showSpeaker = true,
   markerFor,
 }: {
   entry: Entry;
+  showSpeaker?: boolean;
   markerFor: (compactionId: string) => CompactionMarker | undefined;
 }) {
   const { message } = entry;
-  const label = ROLE_LABELS[message.role];
+  const label = showSpeaker ? ROLE_LABELS[message.role] : undefined;
   const maintenance = message.metadata?.maintenance === true;
   const bubble =
     message.role === "user" ? "rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/70" : "";

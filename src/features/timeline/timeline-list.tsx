@@ -5,7 +5,7 @@ import type { Entry } from "../../contract/transcript";
 import type { CompactionMarker } from "../../contract/usage";
 import { EntryRow } from "./entry-row";
 import { useEarlierDimmed, useTimelineActions } from "./timeline-store";
-import { summaryBoundaryIndex } from "./timeline-view";
+import { showsSpeaker, summaryBoundaryIndex } from "./timeline-view";
 import { useTimelineScroll } from "./use-timeline-scroll";
 
 /**
@@ -67,8 +67,12 @@ export function TimelineList({
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 {item.index === boundary && boundary > 0 ? <SummaryBoundary /> : null}
-                <div className={earlier && dimmed ? "opacity-60" : undefined}>
-                  <EntryRow entry={entry} markerFor={markerFor} />
+                <div className={earlier && dimmed ? "opacity-80" : undefined}>
+                  <EntryRow
+                    entry={entry}
+                    showSpeaker={showsSpeaker(entries, item.index)}
+                    markerFor={markerFor}
+                  />
                 </div>
               </div>
             );

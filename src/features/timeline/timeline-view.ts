@@ -16,3 +16,10 @@ export function summaryBoundaryIndex(entries: readonly Entry[]): number {
 export function markersById(turns: UsageTurns): ReadonlyMap<string, CompactionMarker> {
   return new Map(turns.compactions.map((marker) => [marker.compaction_id, marker]));
 }
+
+/** Consecutive agent entries (text, thinking, tools of one reply) share one "Agent" label. */
+export function showsSpeaker(entries: readonly Entry[], index: number): boolean {
+  const role = entries[index]?.message.role;
+  if (role !== "assistant") return true;
+  return entries[index - 1]?.message.role !== "assistant";
+}
