@@ -33,15 +33,22 @@ export function createAgentSession(
   return { state, channel, queue: Promise.resolve(), running: null };
 }
 
+/** Resolves after every microtask queued so far: a response just returned is on the wire queue. */
+function afterPendingResponses(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /**
  * Runs `work` after everything already queued for the session, with a fresh AbortController
- * that `session/cancel` aborts.
+ * that `session/cancel` aborts. It starts a macrotask later, so the response of the request
+ * that queued it, or of the turn before it, is written first: frames never overtake one.
  */
 export function runExclusive<T>(
   session: AgentSession,
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const result = session.queue.then(async () => {
+    await afterPendingResponses();
     const controller = new AbortController();
     session.running = controller;
     try {

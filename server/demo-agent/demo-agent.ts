@@ -1,7 +1,7 @@
 // The ACP agent app: initialize, session/new, session/load, session/prompt, session/cancel.
-// Each session runs one thing at a time (a turn, or a compaction between turns); frames sent
-// after a response (available commands, the `idle` compaction) wait until the response has
-// been queued on the wire, so they never overtake it.
+// Each session runs one thing at a time (a turn, or a compaction between turns) through
+// runExclusive, which also keeps frames sent after a response (available commands, the
+// `idle` compaction, the next queued turn) from overtaking that response.
 import {
   type AgentApp,
   type AgentContext,
@@ -48,16 +48,17 @@ export type DemoAgentHost = {
   log(message: string): void;
 };
 
-/** Resolves after every microtask queued so far, i.e. after a just-returned response is queued. */
-function afterResponseQueued(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
+export type DemoAgent = {
+  app: AgentApp;
+  /** Resolves once no session has work queued (turns, announcements, idle compactions). */
+  settled(): Promise<void>;
+};
 
 export function createDemoAgent(
   options: AgentOptions,
   wire: AgentWire,
   host: DemoAgentHost,
-): AgentApp {
+): DemoAgent {
   const sessions = new Map<string, AgentSession>();
   let capability = false;
   const deps: AgentDeps = {
@@ -85,7 +86,6 @@ export function createDemoAgent(
 
   const announce = (session: AgentSession, withUsage: boolean) =>
     runExclusive(session, async () => {
-      await afterResponseQueued();
       await session.channel.send({
         sessionUpdate: "available_commands_update",
         availableCommands: availableCommands(options.commands),
@@ -95,7 +95,6 @@ export function createDemoAgent(
 
   const compactBetweenTurns = (session: AgentSession) =>
     runExclusive(session, async (signal) => {
-      await afterResponseQueued();
       try {
         await deps.pace.beat(IDLE_START_MS, signal);
         const played = await compactConversation(deps, session, signal, null);
@@ -109,7 +108,15 @@ export function createDemoAgent(
     host.log(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
   };
 
-  return agent({ name: AGENT_INFO.name })
+  const settled = async () => {
+    for (;;) {
+      const queues = [...sessions.values()].map((session) => session.queue);
+      await Promise.all(queues);
+      if ([...sessions.values()].every((session, index) => session.queue === queues[index])) return;
+    }
+  };
+
+  const app = agent({ name: AGENT_INFO.name })
     .onRequest(methods.agent.initialize, ({ params }): InitializeResponse => {
       // Omitted and null both mean the client cannot take compaction updates.
       capability = params.clientCapabilities?.session?.compaction != null;
@@ -158,4 +165,5 @@ export function createDemoAgent(
     .onNotification(methods.agent.session.cancel, ({ params }) => {
       sessions.get(params.sessionId)?.running?.abort();
     });
+  return { app, settled };
 }

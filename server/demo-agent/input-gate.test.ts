@@ -27,7 +27,10 @@ describe("the initialize gate", () => {
   it("when lines follow an initialize request, then they wait until its response has been written", async () => {
     const gate = createInitializeGate();
     const held = readAll(
-      gate.hold(linesOf('{"jsonrpc":"2.0","id":7,"method":"initialize","params":{}}\n{"id":8}\n')),
+      gate.hold(
+        linesOf('{"jsonrpc":"2.0","id":7,"method":"initialize","params":{}}\n{"id":8}\n'),
+        async () => {},
+      ),
     );
     let settled = false;
     void held.then(() => {
@@ -41,7 +44,7 @@ describe("the initialize gate", () => {
     );
   });
 
-  it("when a whole file of requests is piped in at once, then the real agent answers each of them", async () => {
+  it("when a whole file of requests is piped in at once, then the real agent answers each in turn and exits at the end", async () => {
     const child = spawn(
       process.execPath,
       [
@@ -55,23 +58,39 @@ describe("the initialize gate", () => {
       ],
       { stdio: ["pipe", "pipe", "ignore"] },
     );
-    child.stdin.write(
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.stdin.end(
       [
         '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"session":{"compaction":{}}}}}',
         '{"jsonrpc":"2.0","id":2,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[]}}',
+        '{"jsonrpc":"2.0","id":3,"method":"session/prompt","params":{"sessionId":"demo-1","prompt":[{"type":"text","text":"Hi"}]}}',
+        '{"jsonrpc":"2.0","id":4,"method":"session/prompt","params":{"sessionId":"demo-1","prompt":[{"type":"text","text":"/compact"}]}}',
         "",
       ].join("\n"),
     );
-    const responses: unknown[] = [];
-    for await (const line of createInterface({ input: child.stdout })) {
-      const frame = JSON.parse(line) as { id?: unknown };
-      if (frame.id !== undefined) responses.push(frame);
-      if (responses.length === 2) break;
-    }
-    child.kill();
-    expect(responses).toEqual([
-      expect.objectContaining({ id: 1, result: expect.objectContaining({ protocolVersion: 1 }) }),
-      { jsonrpc: "2.0", id: 2, result: { sessionId: "demo-1" } },
+    const frames: Array<{
+      id?: unknown;
+      result?: unknown;
+      params?: { update?: { sessionUpdate?: string } };
+    }> = [];
+    for await (const line of createInterface({ input: child.stdout }))
+      frames.push(JSON.parse(line));
+    expect(await exited).toBe(0);
+
+    const names = frames.map((frame) =>
+      frame.id !== undefined
+        ? `response ${String(frame.id)}`
+        : String(frame.params?.update?.sessionUpdate),
+    );
+    expect(names.filter((name) => name.startsWith("response"))).toEqual([
+      "response 1",
+      "response 2",
+      "response 3",
+      "response 4",
     ]);
+    expect(frames[1]).toEqual({ jsonrpc: "2.0", id: 2, result: { sessionId: "demo-1" } });
+    // The second turn's frames all come after the first turn's response.
+    expect(names.indexOf("compaction_update")).toBeGreaterThan(names.indexOf("response 3"));
+    expect(names.at(-1)).toBe("response 4");
   });
 });

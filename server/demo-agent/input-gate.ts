@@ -1,76 +1,93 @@
-// Lets a person pipe a whole file of requests into the agent. The SDK answers any request
-// that arrives before `initialize` has been answered with -32600, and it handles requests
-// concurrently, so lines read in one go would race `initialize`. The gate holds every line
-// after the first `initialize` request until that request's response has been written.
-// A real client waits for the response anyway, so for it the gate never holds anything.
+// Lets a person pipe a whole file of requests into the agent (`cat requests.jsonl | …`).
+// Two things would otherwise break that:
+// - the SDK answers any request that arrives before `initialize` has been answered with
+//   -32600 and handles requests concurrently, so lines read in one go race `initialize`:
+//   every line after the first `initialize` request waits until its response is written;
+// - the SDK closes the connection as soon as the input ends, cutting off turns still running:
+//   the end of the input is passed on only once every request read has been answered and
+//   the agent has finished its queued work (`settled`).
+// A real client waits for `initialize` and keeps stdin open, so for it the gate does nothing.
 
 type JsonRpcId = string | number;
 
-function requestId(line: string, method: string): JsonRpcId | null {
+function parseObject(text: string): Record<string, unknown> | null {
   try {
-    const message: unknown = JSON.parse(line);
-    if (typeof message !== "object" || message === null) return null;
-    const { id, method: actual } = message as { id?: unknown; method?: unknown };
-    if (actual !== method || (typeof id !== "string" && typeof id !== "number")) return null;
-    return id;
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
 }
 
-function answersRequest(text: string, id: JsonRpcId): boolean {
-  try {
-    const message: unknown = JSON.parse(text);
-    if (typeof message !== "object" || message === null) return false;
-    return (message as { id?: unknown }).id === id && ("result" in message || "error" in message);
-  } catch {
-    return false;
-  }
+function idOf(message: Record<string, unknown> | null): JsonRpcId | null {
+  const id = message?.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
+// The SDK writes `{"jsonrpc":"2.0","id":…` first for responses, so notifications (the bulk of
+// the output, some of them large) are never parsed here.
+const RESPONSE_PREFIX = '{"jsonrpc":"2.0","id":';
+
 export type InitializeGate = {
-  /** Wraps the agent's input: lines after `initialize` wait until it has been answered. */
-  hold(input: ReadableStream<Uint8Array>): ReadableStream<Uint8Array>;
-  /** Fed every chunk the agent writes, to see the `initialize` response go out. */
+  /** Wraps the agent's input (see the header). */
+  hold(input: ReadableStream<Uint8Array>, settled: () => Promise<void>): ReadableStream<Uint8Array>;
+  /** Fed every chunk the agent writes, to see responses go out. */
   observeOutput(chunk: Uint8Array): void;
 };
 
 export function createInitializeGate(): InitializeGate {
-  const decoder = new TextDecoder();
+  const inputDecoder = new TextDecoder();
+  const outputDecoder = new TextDecoder();
   const encoder = new TextEncoder();
-  let initializeId: JsonRpcId | null = null;
-  let open = false;
-  let release = () => {};
-  const opened = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const unanswered = new Map<JsonRpcId, { answered: Promise<void>; answer: () => void }>();
+  let initialize: Promise<void> | null = null;
   let pending = "";
 
+  const track = (id: JsonRpcId): Promise<void> => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    unanswered.set(id, { answered, answer });
+    return answered;
+  };
+
   return {
-    hold: (input) =>
+    hold: (input, settled) =>
       input.pipeThrough(
         new TransformStream<Uint8Array, Uint8Array>({
           async transform(chunk, controller) {
-            pending += decoder.decode(chunk, { stream: true });
+            pending += inputDecoder.decode(chunk, { stream: true });
             for (let end = pending.indexOf("\n"); end !== -1; end = pending.indexOf("\n")) {
               const line = pending.slice(0, end + 1);
               pending = pending.slice(end + 1);
-              if (initializeId !== null && !open) await opened;
+              if (initialize) await initialize;
+              const message = parseObject(line);
+              const id = idOf(message);
+              if (id !== null && typeof message?.method === "string") {
+                const answered = track(id);
+                if (!initialize && message.method === "initialize") initialize = answered;
+              }
               controller.enqueue(encoder.encode(line));
-              if (initializeId === null) initializeId = requestId(line, "initialize");
             }
           },
-          flush(controller) {
+          async flush(controller) {
             if (pending !== "") controller.enqueue(encoder.encode(pending));
+            await Promise.all([...unanswered.values()].map((request) => request.answered));
+            await settled();
           },
         }),
       ),
     observeOutput(chunk) {
-      if (open || initializeId === null) return;
-      if (answersRequest(new TextDecoder().decode(chunk), initializeId)) {
-        open = true;
-        release();
-      }
+      if (unanswered.size === 0) return;
+      const text = outputDecoder.decode(chunk);
+      if (!text.startsWith(RESPONSE_PREFIX)) return;
+      const id = idOf(parseObject(text));
+      if (id === null) return;
+      unanswered.get(id)?.answer();
+      unanswered.delete(id);
     },
   };
 }

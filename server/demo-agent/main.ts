@@ -24,9 +24,11 @@ function readOptions() {
 const options = readOptions();
 const gate = createInitializeGate();
 const wire = createAgentWire(process.stdout, gate.observeOutput);
-const app = createDemoAgent(options, wire, { exit: (code) => process.exit(code), log });
+const demoAgent = createDemoAgent(options, wire, { exit: (code) => process.exit(code), log });
 const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>;
-const connection = app.connect(ndJsonStream(wire.output, gate.hold(input)));
+const connection = demoAgent.app.connect(
+  ndJsonStream(wire.output, gate.hold(input, demoAgent.settled)),
+);
 log(
   `ready (speed ${options.speed}, context ${options.contextSize}, auto-compact at ${options.autoCompactAt}, commands ${options.commands}, state in ${options.stateDir})`,
 );
