@@ -185,3 +185,50 @@ describe("the stream at shutdown", () => {
     expect(stream.events[0]?.event).toBe("transcript_snapshot");
   });
 });
+
+describe("a client that stops reading", () => {
+  it("when its queue passes the limit, then it is disconnected and resumes with its cursor, losing nothing", async () => {
+    const { connect } = await import("node:net");
+    const daemon = await startTestDaemon({ agents: [], maxQueuedBytes: 256 * 1024 });
+    try {
+      const base = new URL(await daemon.listen());
+      const session = daemon.ledger.store.createSession({
+        workspaceId: daemon.ws,
+        agentName: "none",
+      });
+      const path = `${daemon.sessionPath(session.id)}/stream`;
+      const socket = connect(Number(base.port), "127.0.0.1");
+      await new Promise((resolve) => socket.once("connect", resolve));
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${base.host}\r\n\r\n`);
+      socket.pause();
+      const closed = new Promise((resolve) => socket.once("close", resolve));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(daemon.streams.subscriberCount(session.id)).toBe(1);
+
+      const big = "x".repeat(64 * 1024);
+      for (let i = 0; i < 200 && daemon.streams.subscriberCount(session.id) > 0; i += 1) {
+        daemon.ledger.recorder.recordUpdate(session.id, "t1", {
+          sessionUpdate: "tool_call",
+          toolCallId: `call-${i}`,
+          title: "Read a big file",
+          rawInput: { big },
+        });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      socket.resume();
+      await closed;
+      expect(daemon.streams.subscriberCount(session.id)).toBe(0);
+
+      const resumed = await openSse(`${base.origin}${path}?after_sequence=0`);
+      const delta = TranscriptDeltaEvent.parse(
+        JSON.parse((await resumed.waitFor(() => true)).data),
+      );
+      expect(delta.entries.length).toBe(
+        daemon.ledger.reader.transcriptPage(session.id, { limit: 1000 }).entries.length,
+      );
+      resumed.close();
+    } finally {
+      await daemon.stop();
+    }
+  });
+});
