@@ -102,3 +102,22 @@ describe("option flags against the real process", () => {
     );
   });
 });
+
+describe("pacing and cancellation of a reply", () => {
+  it("when a slow-paced reply is cancelled mid-stream, then its tool call ends failed and the prompt answers cancelled", async () => {
+    const agent = await startDemoAgent({ args: ["--speed", "0.1"] });
+    const sessionId = await agent.newSession();
+    const from = agent.raw.length;
+    const pending = agent.prompt(sessionId, "/demo tools");
+    await agent.waitForRaw((frame) => updateOf(frame)?.sessionUpdate === "tool_call", from);
+    await agent.cancel(sessionId);
+    expect((await pending).stopReason).toBe("cancelled");
+    expect(frameSequence(agent.raw.slice(from))).toEqual([
+      "agent_thought_chunk",
+      "tool_call:in_progress",
+      "tool_call_update:failed",
+      "response:cancelled",
+    ]);
+    await agent.close();
+  });
+});

@@ -2,7 +2,7 @@
 // as raw NDJSON lines (what is on the wire, including frames the SDK would drop) and as the
 // `session/update` notifications the SDK client hands to its handler after validation.
 import { type ChildProcessByStdio, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { PassThrough, Readable, Writable } from "node:stream";
@@ -87,6 +87,7 @@ export function newStateDir(): string {
 }
 
 export async function startDemoAgent(options: StartOptions = {}): Promise<DemoAgentClient> {
+  const ownsStateDir = options.stateDir === undefined;
   const stateDir = options.stateDir ?? newStateDir();
   const child: ChildProcessByStdio<Writable, Readable, Readable> = spawn(
     process.execPath,
@@ -222,6 +223,7 @@ export async function startDemoAgent(options: StartOptions = {}): Promise<DemoAg
       const timer = setTimeout(() => child.kill("SIGKILL"), 3_000);
       await exited;
       clearTimeout(timer);
+      if (ownsStateDir) rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }
