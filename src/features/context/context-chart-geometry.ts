@@ -164,7 +164,7 @@ export function deriveChartGeometry(data: UsageTurns): ChartGeometry {
 }
 
 function summarize(points: ChartPoint[], drops: ChartDrop[], windowSize: number | undefined) {
-  if (points.length === 0 && drops.length === 0) return "No context readings yet.";
+  if (points.length === 0) return "No context readings yet.";
   const parts = [
     `Context over time: ${plural(points.length, "turn reading")}, ${plural(drops.length, "compaction")}.`,
   ];

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { UsageTurns } from "../../contract/usage";
 import { type ChartDrop, type ChartGeometry, deriveChartGeometry } from "./context-chart-geometry";
 
-const LABEL = "fill-slate-600 text-[10px] dark:fill-slate-300";
+const LABEL = "fill-slate-600 text-[11px] dark:fill-slate-300";
 
 /** Context over time: each turn's reading, a drop at each compaction, the window on top. */
 export function ContextChart({ data }: { data: UsageTurns }) {
@@ -10,7 +10,7 @@ export function ContextChart({ data }: { data: UsageTurns }) {
   const [active, setActive] = useState<string | undefined>(undefined);
   const chart = deriveChartGeometry(data);
   const hovered = chart.points.find((point) => point.key === active);
-  const empty = chart.points.length === 0 && chart.drops.length === 0;
+  const empty = chart.points.length === 0;
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
@@ -57,6 +57,13 @@ export function ContextChart({ data }: { data: UsageTurns }) {
                 </text>
               </g>
             ) : null}
+            <path
+              d={chart.path}
+              fill="none"
+              strokeWidth={2}
+              strokeLinejoin="round"
+              className="stroke-cyan-700 dark:stroke-cyan-400"
+            />
             {chart.drops.map((drop) => (
               <CompactionDrop
                 key={drop.key}
@@ -65,13 +72,6 @@ export function ContextChart({ data }: { data: UsageTurns }) {
                 bottom={chart.baseline}
               />
             ))}
-            <path
-              d={chart.path}
-              fill="none"
-              strokeWidth={2}
-              strokeLinejoin="round"
-              className="stroke-cyan-700 dark:stroke-cyan-400"
-            />
             {chart.points.map((point) => (
               <g
                 key={point.key}
