@@ -20,7 +20,6 @@ import type {
 import { deriveContext } from "../domain/derive-context";
 import type { SessionReader } from "../domain/session-recorder-api";
 
-type EntryRow = { start_sequence: number; sequence: number; message: string };
 type LedgerRowRaw = {
   sequence: number;
   turn_id: string | null;
@@ -50,12 +49,11 @@ type TotalsRow = {
   cost_currency: string | null;
 };
 
-function toEntry(row: EntryRow): DaemonEntry {
-  return {
-    message: JSON.parse(row.message) as DaemonMessage,
-    start_sequence: row.start_sequence,
-    sequence: row.sequence,
-  };
+/** `[start_sequence, sequence, message JSON]`, read in raw (array) mode. */
+type EntryTuple = [number, number, string];
+
+function toEntry(row: EntryTuple): DaemonEntry {
+  return { message: JSON.parse(row[2]) as DaemonMessage, start_sequence: row[0], sequence: row[1] };
 }
 
 function toEvent(sessionId: string, row: LedgerRowRaw): LedgerEvent {
@@ -73,6 +71,41 @@ function toEvent(sessionId: string, row: LedgerRowRaw): LedgerEvent {
 
 const NO_UPPER_BOUND = Number.MAX_SAFE_INTEGER;
 
+export function eventsSql(byTurn: boolean, byType: boolean): string {
+  return `SELECT sequence, turn_id, type, content, created_at FROM ledger
+    WHERE session_id = ? AND sequence > ? AND sequence < ?
+    ${byTurn ? "AND turn_id = ?" : ""} ${byType ? "AND type = ?" : ""}
+    ORDER BY sequence LIMIT ?`;
+}
+
+/** The hot reads' SQL, exported so a test can check each one is an indexed search. */
+export const READ_SQL = {
+  pageRows: `SELECT start_sequence, sequence, message FROM entries
+       WHERE session_id = ? AND start_sequence < ? ORDER BY start_sequence DESC LIMIT ?`,
+  changedRows: `SELECT start_sequence, sequence, message FROM entries
+       WHERE session_id = ? AND sequence > ? ORDER BY start_sequence`,
+  newestOfType: `SELECT sequence, turn_id, type, content, created_at FROM ledger
+     WHERE session_id = ? AND type = ? ORDER BY sequence DESC LIMIT 1`,
+  firstReadingBetween: `SELECT sequence, turn_id, type, content, created_at FROM ledger
+     WHERE session_id = ? AND type = 'usage' AND sequence > ? AND sequence < ?
+     ORDER BY sequence LIMIT 1`,
+  boundaryRow: `SELECT compaction_id, terminal_sequence FROM compactions
+     WHERE session_id = ? AND terminal_sequence IS NOT NULL
+     ORDER BY terminal_sequence DESC LIMIT 1`,
+  turnRows:
+    "SELECT turn_id, first_sequence, usage FROM turns WHERE session_id = ? ORDER BY first_sequence",
+  markerRows: `SELECT compaction_id, status, first_sequence, terminal_sequence, fired_sequence,
+       fired_turn_id, fired_at, trigger, context_used, context_size
+     FROM compactions WHERE session_id = ? AND fired_sequence IS NOT NULL
+     ORDER BY first_sequence`,
+  openRows: `SELECT compaction_id FROM compactions WHERE session_id = ?
+     AND status NOT IN ('completed', 'failed', 'cancelled') ORDER BY first_sequence`,
+  turnStart: "SELECT first_sequence FROM turns WHERE session_id = ? AND turn_id = ?",
+  nextTurnStart: `SELECT first_sequence FROM turns WHERE session_id = ? AND first_sequence > ?
+     ORDER BY first_sequence LIMIT 1`,
+  turnCount: "SELECT COUNT(*) AS n FROM turns WHERE session_id = ?",
+} as const;
+
 export function createSessionReader(
   db: Database.Database,
   contextWindows: Readonly<Record<string, number>>,
@@ -81,61 +114,35 @@ export function createSessionReader(
   const sessionMeta = db.prepare<[string], { last_sequence: number; agent_name: string }>(
     "SELECT last_sequence, agent_name FROM sessions WHERE id = ?",
   );
-  const pageRows = db.prepare<[string, number, number], EntryRow>(
-    `SELECT start_sequence, sequence, message FROM entries
-     WHERE session_id = ? AND start_sequence < ? ORDER BY start_sequence DESC LIMIT ?`,
-  );
-  const changedRows = db.prepare<[string, number], EntryRow>(
-    `SELECT start_sequence, sequence, message FROM entries
-     WHERE session_id = ? AND sequence > ? ORDER BY start_sequence`,
-  );
-  const newestOfType = db.prepare<[string, string], LedgerRowRaw>(
-    `SELECT sequence, turn_id, type, content, created_at FROM ledger
-     WHERE session_id = ? AND type = ? ORDER BY sequence DESC LIMIT 1`,
-  );
+  // Raw (array) mode: a page is the hot read, and row objects would be built only to be
+  // taken apart again. The message JSON parse is the one cost that cannot go.
+  const pageRows = db.prepare<[string, number, number], EntryTuple>(READ_SQL.pageRows).raw(true);
+  const changedRows = db.prepare<[string, number], EntryTuple>(READ_SQL.changedRows).raw(true);
+  const newestOfType = db.prepare<[string, string], LedgerRowRaw>(READ_SQL.newestOfType);
   const firstReadingBetween = db.prepare<[string, number, number], LedgerRowRaw>(
-    `SELECT sequence, turn_id, type, content, created_at FROM ledger
-     WHERE session_id = ? AND type = 'usage' AND sequence > ? AND sequence < ?
-     ORDER BY sequence LIMIT 1`,
+    READ_SQL.firstReadingBetween,
   );
   const boundaryRow = db.prepare<[string], { compaction_id: string; terminal_sequence: number }>(
-    `SELECT compaction_id, terminal_sequence FROM compactions
-     WHERE session_id = ? AND terminal_sequence IS NOT NULL
-     ORDER BY terminal_sequence DESC LIMIT 1`,
+    READ_SQL.boundaryRow,
   );
   const totalsRow = db.prepare<[string], TotalsRow>(
     `SELECT input_tokens, output_tokens, total_tokens, cache_read_tokens, cache_write_tokens,
        cost_amount, cost_currency FROM usage_totals WHERE session_id = ?`,
   );
-  const turnCount = db.prepare<[string], { n: number }>(
-    "SELECT COUNT(*) AS n FROM turns WHERE session_id = ?",
-  );
+  const turnCount = db.prepare<[string], { n: number }>(READ_SQL.turnCount);
   const turnRows = db.prepare<
     [string],
     { turn_id: string; first_sequence: number; usage: string | null }
-  >(
-    "SELECT turn_id, first_sequence, usage FROM turns WHERE session_id = ? ORDER BY first_sequence",
-  );
-  const markerRows = db.prepare<[string], CompactionRow>(
-    `SELECT compaction_id, status, first_sequence, terminal_sequence, fired_sequence,
-       fired_turn_id, fired_at, trigger, context_used, context_size
-     FROM compactions WHERE session_id = ? AND fired_sequence IS NOT NULL
-     ORDER BY first_sequence`,
-  );
-  const openRows = db.prepare<[string], { compaction_id: string }>(
-    `SELECT compaction_id FROM compactions WHERE session_id = ?
-     AND status NOT IN ('completed', 'failed', 'cancelled') ORDER BY first_sequence`,
-  );
+  >(READ_SQL.turnRows);
+  const markerRows = db.prepare<[string], CompactionRow>(READ_SQL.markerRows);
+  const openRows = db.prepare<[string], { compaction_id: string }>(READ_SQL.openRows);
   const allRows = db.prepare<[string], LedgerRowRaw>(
     `SELECT sequence, turn_id, type, content, created_at FROM ledger
      WHERE session_id = ? ORDER BY sequence`,
   );
-  const turnStart = db.prepare<[string, string], { first_sequence: number }>(
-    "SELECT first_sequence FROM turns WHERE session_id = ? AND turn_id = ?",
-  );
+  const turnStart = db.prepare<[string, string], { first_sequence: number }>(READ_SQL.turnStart);
   const nextTurnStart = db.prepare<[string, number], { first_sequence: number }>(
-    `SELECT first_sequence FROM turns WHERE session_id = ? AND first_sequence > ?
-     ORDER BY first_sequence LIMIT 1`,
+    READ_SQL.nextTurnStart,
   );
   // One statement per filter combination, prepared once. Each is a single indexed range:
   // the primary key (optionally bounded to one turn's span) or ledger_by_type.
@@ -144,12 +151,7 @@ export function createSessionReader(
     const key = `${byTurn}:${byType}`;
     let statement = eventStatements.get(key);
     if (statement === undefined) {
-      statement = db.prepare<(string | number)[], LedgerRowRaw>(
-        `SELECT sequence, turn_id, type, content, created_at FROM ledger
-         WHERE session_id = ? AND sequence > ? AND sequence < ?
-         ${byTurn ? "AND turn_id = ?" : ""} ${byType ? "AND type = ?" : ""}
-         ORDER BY sequence LIMIT ?`,
-      );
+      statement = db.prepare<(string | number)[], LedgerRowRaw>(eventsSql(byTurn, byType));
       eventStatements.set(key, statement);
     }
     return statement;
@@ -205,7 +207,12 @@ export function createSessionReader(
     transcriptPage(sessionId, { limit, beforeSequence }) {
       const rows = pageRows.all(sessionId, beforeSequence ?? NO_UPPER_BOUND, limit + 1);
       const hasOlder = rows.length > limit;
-      const entries = rows.slice(0, limit).reverse().map(toEntry);
+      const count = Math.min(rows.length, limit);
+      const entries = new Array<DaemonEntry>(count);
+      // Rows come newest first; the page is oldest first.
+      for (let index = 0; index < count; index += 1) {
+        entries[count - 1 - index] = toEntry(rows[index] as EntryTuple);
+      }
       const page: TranscriptPage = {
         entries,
         epoch,

@@ -1,0 +1,50 @@
+// Every hot read must be an indexed search (O(page) or O(log n)), never a table scan:
+// this asks SQLite for each statement's plan on the real schema.
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { migrate } from "./migrations";
+import { eventsSql, READ_SQL } from "./session-reader";
+
+const db = new Database(":memory:");
+migrate(db);
+
+function plan(sql: string, params: unknown[]): string[] {
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map(
+    (row) => row.detail,
+  );
+}
+
+const statements: [string, string, unknown[]][] = [
+  ...Object.entries(READ_SQL).map(([name, sql]): [string, string, unknown[]] => [
+    name,
+    sql,
+    Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => "x"),
+  ]),
+  ["events", eventsSql(false, false), ["s", 0, 9, 10]],
+  ["events by type", eventsSql(false, true), ["s", 0, 9, "usage", 10]],
+  ["events by turn span", eventsSql(true, false), ["s", 0, 9, "t", 10]],
+  ["events by turn and type", eventsSql(true, true), ["s", 0, 9, "t", "usage", 10]],
+];
+
+describe("read plans", () => {
+  it.each(statements)(
+    "when %s runs, then SQLite searches an index instead of scanning",
+    (_name, sql, params) => {
+      const details = plan(sql, params);
+      expect(details.some((detail) => detail.startsWith("SEARCH"))).toBe(true);
+      expect(details.filter((detail) => detail.startsWith("SCAN"))).toEqual([]);
+    },
+  );
+
+  it("when a transcript page is read, then it walks entries_by_start in order, with no sort step", () => {
+    expect(plan(READ_SQL.pageRows, ["s", 10, 200])).toEqual([
+      "SEARCH entries USING INDEX entries_by_start (session_id=? AND start_sequence<?)",
+    ]);
+  });
+
+  it("when stream deltas are read, then entries_by_latest bounds the rows before they are sorted", () => {
+    expect(plan(READ_SQL.changedRows, ["s", 10])[0]).toBe(
+      "SEARCH entries USING INDEX entries_by_latest (session_id=? AND sequence>?)",
+    );
+  });
+});
