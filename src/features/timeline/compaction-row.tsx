@@ -50,7 +50,7 @@ export function CompactionRow({
     item.started_at,
     item.ended_at ?? new Date(now).toISOString(),
   );
-  const figures = view.finished ? beforeAfterFigures(marker) : undefined;
+  const figures = item.status === "completed" ? beforeAfterFigures(marker) : undefined;
   return (
     <div className={`rounded-md border px-3 py-2 text-sm ${TONE_CLASSES[view.tone]}`}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
