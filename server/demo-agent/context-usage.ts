@@ -51,6 +51,11 @@ export function turnCostUsd(usage: Usage): number {
   return roundUsd(raw);
 }
 
+/** The price of tokens the model produced (a compaction's summary). */
+export function outputCostUsd(tokens: number): number {
+  return roundUsd(tokens * OUTPUT_USD_PER_TOKEN);
+}
+
 export function roundUsd(amount: number): number {
   return Math.round(amount * 10_000) / 10_000;
 }

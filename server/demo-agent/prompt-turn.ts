@@ -1,7 +1,7 @@
-// One `session/prompt` turn: decide what the prompt asks for, stream the reply (thought, tool
-// calls, Markdown in chunks with a messageId), report usage, compact when asked to or when
-// the context passed the threshold, and answer with the stop reason and the turn's tokens.
-// Every frame of the turn is awaited before the response, so the response always comes last.
+// One `session/prompt` turn: decide what the prompt asks for, stream the reply, report usage,
+// compact when asked to or when the context passed the threshold, and answer with the stop
+// reason and the turn's tokens. Every frame of the turn is awaited before the response is
+// returned, so the response always comes last (the terminal compaction update before it).
 import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { PromptResponse, Usage } from "@agentclientprotocol/sdk/unstable";
 import { type AgentDeps, type AgentSession, reportUsage } from "./agent-session";
@@ -9,36 +9,25 @@ import { compactConversation } from "./compact-conversation";
 import {
   estimateTokens,
   isPastThreshold,
+  outputCostUsd,
   roundUsd,
   TURN_OVERHEAD_TOKENS,
   type TurnTokens,
   turnCostUsd,
   turnUsage,
 } from "./context-usage";
-import { type ConversationState, type HistoryEntry, nextId } from "./conversation-state";
+import type { ConversationState } from "./conversation-state";
 import { TurnCancelled } from "./pace";
-import {
-  chunkText,
-  composeReply,
-  fillReply,
-  markdownShowcaseReply,
-  type Reply,
-  type ToolStep,
-  textReply,
-  toolsShowcaseReply,
-} from "./replies";
-import { type DemoScenario, parseScenario, SCENARIO_HELP } from "./scenarios";
-import { textBlock } from "./session-channel";
-import { availableCommands, parseIntent } from "./slash-commands";
+import type { Reply } from "./replies";
+import { type Produced, streamReply } from "./reply-stream";
+import { parseIntent } from "./slash-commands";
+import { planTurn } from "./turn-plan";
 
 export type TurnResult = {
   response: PromptResponse & { usage: Usage };
   /** Set by `/demo idle`: start a compaction once this turn has been answered. */
   compactAfterTurn: boolean;
 };
-
-const CHUNK_BEAT_MS = 40;
-const TOOL_BEAT_MS = 400;
 
 function remember(state: ConversationState, prompt: string | null, reply: Reply): void {
   const { memory } = state;
@@ -50,198 +39,6 @@ function remember(state: ConversationState, prompt: string | null, reply: Reply)
   for (const file of reply.files) if (!memory.files.includes(file)) memory.files.push(file);
 }
 
-type Produced = { output: number; thought: number };
-
-/** Streams one message or thought in chunks; counts what was sent, even when cut short. */
-async function streamMessage(
-  deps: AgentDeps,
-  session: AgentSession,
-  kind: "agent" | "thought",
-  text: string,
-  chunkSize: number,
-  signal: AbortSignal,
-  produced: Produced,
-): Promise<void> {
-  const { state, channel } = session;
-  const entry: Extract<HistoryEntry, { kind: "agent" | "thought" }> = {
-    kind,
-    messageId: nextId(state, "message"),
-    text: "",
-  };
-  state.history.push(entry);
-  try {
-    for (const chunk of chunkText(text, chunkSize)) {
-      await deps.pace.beat(CHUNK_BEAT_MS, signal);
-      await channel.send({
-        sessionUpdate: kind === "agent" ? "agent_message_chunk" : "agent_thought_chunk",
-        messageId: entry.messageId,
-        content: textBlock(chunk),
-      });
-      entry.text += chunk;
-    }
-  } finally {
-    // A message cut short still counts what reached the client.
-    produced[kind === "agent" ? "output" : "thought"] += estimateTokens(entry.text);
-  }
-}
-
-async function runTool(
-  deps: AgentDeps,
-  session: AgentSession,
-  tool: ToolStep,
-  signal: AbortSignal,
-  produced: Produced,
-): Promise<void> {
-  const { state, channel } = session;
-  const toolCallId = nextId(state, "toolCall");
-  await deps.pace.beat(CHUNK_BEAT_MS, signal);
-  await channel.send({
-    sessionUpdate: "tool_call",
-    toolCallId,
-    title: tool.title,
-    kind: tool.toolKind,
-    status: "in_progress",
-    rawInput: tool.input,
-  });
-  let status: "completed" | "failed" = tool.fails ? "failed" : "completed";
-  let output = tool.output;
-  try {
-    await deps.pace.beat(TOOL_BEAT_MS, signal);
-  } catch (error) {
-    // A cancelled turn must not leave the tool call running forever on the client.
-    status = "failed";
-    output = "Cancelled";
-    throw error;
-  } finally {
-    await channel.send({
-      sessionUpdate: "tool_call_update",
-      toolCallId,
-      status,
-      content: [{ type: "content", content: textBlock(output) }],
-      rawOutput: { output },
-    });
-    state.history.push({
-      kind: "tool",
-      toolCallId,
-      title: tool.title,
-      toolKind: tool.toolKind,
-      status,
-      input: tool.input,
-      output,
-    });
-    produced.output += estimateTokens(output);
-  }
-}
-
-/** Streams a reply (thought, tool calls, then the Markdown message), adding up its tokens. */
-async function streamReply(
-  deps: AgentDeps,
-  session: AgentSession,
-  reply: Reply,
-  signal: AbortSignal,
-  produced: Produced,
-): Promise<void> {
-  if (reply.thought) {
-    await streamMessage(deps, session, "thought", reply.thought, 60, signal, produced);
-  }
-  for (const tool of reply.tools) await runTool(deps, session, tool, signal, produced);
-  // Long replies (`/demo fill`) go in at most ~24 chunks rather than thousands.
-  const size = Math.max(48, Math.ceil(reply.markdown.length / 24));
-  await streamMessage(deps, session, "agent", reply.markdown, size, signal, produced);
-}
-
-function helpReply(deps: AgentDeps): Reply {
-  const commands = availableCommands(deps.options.commands).map(
-    (command) =>
-      `- \`/${command.name}\`${command.input ? ` ${command.input.hint}` : ""}: ${command.description}`,
-  );
-  const scenarios = SCENARIO_HELP.map(([usage, effect]) => `| \`/demo ${usage}\` | ${effect} |`);
-  return textReply(
-    [
-      "## Commands",
-      "",
-      ...commands,
-      "",
-      "## Demo scenarios",
-      "",
-      "| prompt | effect |",
-      "|---|---|",
-      ...scenarios,
-    ].join("\n"),
-  );
-}
-
-type Plan = {
-  reply: Reply;
-  prompt: string | null;
-  mayAutoCompact: boolean;
-  compactAfterTurn: boolean;
-};
-
-function planScenario(
-  deps: AgentDeps,
-  state: ConversationState,
-  scenario: DemoScenario,
-  promptTokens: number,
-): Plan {
-  const plain = (markdown: string): Plan => ({
-    reply: textReply(markdown),
-    prompt: null,
-    mayAutoCompact: true,
-    compactAfterTurn: false,
-  });
-  switch (scenario.kind) {
-    case "arm": {
-      const { name, seconds } = scenario.armed;
-      state.armed.push(scenario.armed);
-      const effect = SCENARIO_HELP.find(([usage]) => usage.split(" ")[0] === name)?.[1] ?? name;
-      return plain(
-        `Armed **${name}**${seconds !== undefined ? ` (${seconds} s)` : ""}: ${effect}.`,
-      );
-    }
-    case "fill": {
-      // `fill` never compacts in its own turn, so the meter shows the level asked for; the next
-      // turn compacts on its own if that level is past the threshold.
-      const target = Math.round((scenario.percent / 100) * deps.options.contextSize);
-      const needed = target - state.contextUsed - TURN_OVERHEAD_TOKENS - promptTokens;
-      if (needed <= 0) {
-        return {
-          ...plain(`The context is already past ${scenario.percent} % of the window.`),
-          mayAutoCompact: false,
-        };
-      }
-      return {
-        reply: fillReply(needed, scenario.percent),
-        prompt: null,
-        mayAutoCompact: false,
-        compactAfterTurn: false,
-      };
-    }
-    case "markdown":
-      return {
-        reply: markdownShowcaseReply(),
-        prompt: null,
-        mayAutoCompact: true,
-        compactAfterTurn: false,
-      };
-    case "tools":
-      return {
-        reply: toolsShowcaseReply(),
-        prompt: null,
-        mayAutoCompact: true,
-        compactAfterTurn: false,
-      };
-    case "idle":
-      return {
-        ...plain("This turn ends now; a compaction will start right after it, between turns."),
-        compactAfterTurn: true,
-      };
-    case "no-usage":
-      state.reportsUsage = false;
-      return plain("Usage updates are off for this session from now on.");
-  }
-}
-
 function promptText(blocks: readonly ContentBlock[]): string {
   return blocks
     .map((block) => {
@@ -250,6 +47,19 @@ function promptText(blocks: readonly ContentBlock[]): string {
       return `[${block.type}]`;
     })
     .join("\n");
+}
+
+/** Compacts inside the turn; a cancelled compaction cancels the turn. */
+async function compactInTurn(
+  deps: AgentDeps,
+  session: AgentSession,
+  signal: AbortSignal,
+  focus: string | null,
+): Promise<number> {
+  const played = await compactConversation(deps, session, signal, focus);
+  if (played.cancelled) throw new TurnCancelled();
+  if (played.status === "completed") await reportUsage(deps, session);
+  return estimateTokens(played.summary ?? "");
 }
 
 export async function runPromptTurn(
@@ -273,40 +83,15 @@ export async function runPromptTurn(
   try {
     const intent = parseIntent(text, deps.options.commands);
     if (intent.kind === "compact") {
-      const played = await compactConversation(deps, session, signal, intent.focus);
-      tokens.outputTokens += estimateTokens(played.summary ?? "");
-      state.costUsd = roundUsd(state.costUsd + turnCostUsd(turnUsage(tokens)));
-      if (played.cancelled) throw new TurnCancelled();
-      if (played.status === "completed") await reportUsage(deps, session);
-    } else {
-      let plan: Plan;
-      if (intent.kind === "help") {
-        plan = {
-          reply: helpReply(deps),
-          prompt: null,
-          mayAutoCompact: true,
-          compactAfterTurn: false,
-        };
-      } else if (intent.kind === "demo") {
-        const parsed = parseScenario(intent.argument);
-        plan = parsed.ok
-          ? planScenario(deps, state, parsed.scenario, tokens.promptTokens)
-          : {
-              reply: textReply(
-                `Not a demo scenario: ${parsed.problem}. Type \`/help\` for the list.`,
-              ),
-              prompt: null,
-              mayAutoCompact: true,
-              compactAfterTurn: false,
-            };
-      } else {
-        plan = {
-          reply: composeReply(intent.text, state.turnCount),
-          prompt: intent.text,
-          mayAutoCompact: true,
-          compactAfterTurn: false,
-        };
+      // A maintenance turn: the context only shrinks; the summary is what it produced.
+      const cost = () => turnCostUsd(turnUsage(tokens));
+      try {
+        tokens.outputTokens += await compactInTurn(deps, session, signal, intent.focus);
+      } finally {
+        state.costUsd = roundUsd(state.costUsd + cost());
       }
+    } else {
+      const plan = planTurn(deps, state, intent, tokens.promptTokens);
       compactAfterTurn = plan.compactAfterTurn;
       const produced: Produced = { output: 0, thought: 0 };
       try {
@@ -324,24 +109,11 @@ export async function runPromptTurn(
         state.costUsd = roundUsd(state.costUsd + turnCostUsd(turnUsage(tokens)));
       }
       await reportUsage(deps, session);
-      if (
-        plan.mayAutoCompact &&
-        isPastThreshold(state.contextUsed, deps.options.contextSize, deps.options.autoCompactAt)
-      ) {
-        const played = await compactConversation(deps, session, signal, null);
-        const summaryTokens = estimateTokens(played.summary ?? "");
+      const { contextSize, autoCompactAt } = deps.options;
+      if (plan.mayAutoCompact && isPastThreshold(state.contextUsed, contextSize, autoCompactAt)) {
+        const summaryTokens = await compactInTurn(deps, session, signal, null);
         tokens.outputTokens += summaryTokens;
-        state.costUsd = roundUsd(
-          state.costUsd +
-            turnCostUsd({
-              ...turnUsage(tokens),
-              inputTokens: 0,
-              outputTokens: summaryTokens,
-              thoughtTokens: 0,
-            }),
-        );
-        if (played.cancelled) throw new TurnCancelled();
-        if (played.status === "completed") await reportUsage(deps, session);
+        state.costUsd = roundUsd(state.costUsd + outputCostUsd(summaryTokens));
       }
     }
   } catch (error) {
