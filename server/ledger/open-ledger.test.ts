@@ -78,6 +78,35 @@ describe("openLedger", () => {
     expect(reopened.store.getSession(first.sessionId)?.agent_name).toBe("demo");
   });
 
+  it("when the daemon restarts mid-compaction, then chunks before and after the restart form one summary", () => {
+    const first = fileSession();
+    first.ledger.recorder.recordUpdate(
+      first.sessionId,
+      "turn-1",
+      frames.chunk("c1", "Before restart. "),
+    );
+    first.ledger.close();
+    const reopened = openLedger(first.path);
+    cleanups.unshift(() => reopened.close());
+    expect(reopened.reader.openCompactions(first.sessionId)).toEqual(["c1"]);
+    reopened.recorder.recordUpdate(first.sessionId, "turn-1", frames.chunk("c1", "After restart."));
+    const [row] = reopened.recorder.recordUpdate(
+      first.sessionId,
+      "turn-1",
+      frames.compaction("c1", "completed"),
+    );
+    expect(row?.content).toEqual({
+      compaction_id: "c1",
+      status: "completed",
+      summary: "Before restart. After restart.",
+      terminal: true,
+    });
+    expect(
+      reopened.reader.events(first.sessionId, { type: "session.compaction_fired", limit: 10 })
+        .events,
+    ).toHaveLength(1);
+  });
+
   it("when a projection write fails mid-transaction, then neither the row nor any projection change is kept", () => {
     const session = fileSession();
     cleanups.unshift(() => session.ledger.close());
@@ -275,6 +304,39 @@ describe("history and events", () => {
       context_used: 700,
       context_size: 1000,
     });
+  });
+
+  it("when rows arrive between turns, then each run gets its own null group and turn queries skip them", () => {
+    const { ledger, sessionId } = memorySession();
+    const { recorder, reader } = ledger;
+    recorder.recordInput(sessionId, "turn-1", "a");
+    recorder.recordUpdate(sessionId, null, frames.usage(1, 10));
+    recorder.recordInput(sessionId, "turn-2", "b");
+    recorder.recordUpdate(sessionId, "turn-2", frames.text("B"));
+    recorder.recordState(sessionId, "stopped");
+    expect(
+      reader
+        .history(sessionId)
+        .history.map((group) => [group.turn_id, group.events.map((e) => e.sequence)]),
+    ).toEqual([
+      ["turn-1", [1]],
+      [null, [2]],
+      ["turn-2", [3, 4]],
+      [null, [5]],
+    ]);
+    expect(
+      reader.events(sessionId, { turn_id: "turn-1", limit: 10 }).events.map((e) => e.sequence),
+    ).toEqual([1]);
+    expect(
+      reader
+        .events(sessionId, { turn_id: "turn-2", after_sequence: 3, limit: 10 })
+        .events.map((e) => e.sequence),
+    ).toEqual([4]);
+    expect(reader.events(sessionId, { turn_id: "turn-9", limit: 10 })).toEqual({
+      events: [],
+      has_more: false,
+    });
+    expect(reader.history(sessionId, "turn-9")).toEqual({ history: [] });
   });
 
   it("when state and commands were recorded, then lastState and availableCommands return the newest", () => {

@@ -30,6 +30,20 @@ function without<T extends Content>(value: T, key: string): Content {
   return rest;
 }
 
+/** The row content as it will read back: keys whose value is `undefined` are not stored. */
+function defined(value: object): Content {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined));
+}
+
+/** An invalid frame's raw text: JSON when it can be written as JSON, else its string form. */
+function rawText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
 export function createSessionRecorder(db: Database.Database, now: () => Date): SessionRecorder {
   const transcript = createTranscriptProjection(db);
   const usage = createUsageProjection(db);
@@ -289,7 +303,7 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
       return record(sessionId, turnId, (append) => {
         if (parsed.kind === "invalid") {
           append("agent.invalid_frame", {
-            raw: JSON.stringify(update) ?? String(update),
+            raw: rawText(update),
             error: parsed.error,
           });
         } else if (parsed.kind === "unmodelled") {
@@ -306,12 +320,12 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
     },
     recordPromptCompleted(sessionId, turnId, completion) {
       return record(sessionId, turnId, (append) => {
-        append("prompt.completed", { ...completion });
+        append("prompt.completed", defined(completion));
       });
     },
     recordPermission(sessionId, turnId, permission) {
       return record(sessionId, turnId, (append) => {
-        append("permission", { ...permission });
+        append("permission", defined(permission));
       });
     },
     recordAgentExited(sessionId, turnId, exit) {
