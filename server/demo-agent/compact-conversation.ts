@@ -4,7 +4,7 @@
 
 import type { AgentDeps, AgentSession } from "./agent-session";
 import { type PlayedCompaction, playCompaction } from "./compaction-runner";
-import { compactionScript } from "./compaction-script";
+import { compactionScript, reportsUsageAfter } from "./compaction-script";
 import { contextAfterCompaction } from "./context-usage";
 import { type CompactionEntry, nextId } from "./conversation-state";
 import { textBlock } from "./session-channel";
@@ -29,7 +29,7 @@ export async function compactConversation(
   session: AgentSession,
   signal: AbortSignal,
   focus: string | null,
-): Promise<PlayedCompaction> {
+): Promise<PlayedCompaction & { reportsUsage: boolean }> {
   const { state, channel } = session;
   const armed = state.armed.shift() ?? null;
   const steps = compactionScript(armed, state, focus);
@@ -78,5 +78,5 @@ export async function compactConversation(
     });
   }
   deps.save(state);
-  return played;
+  return { ...played, reportsUsage: reportsUsageAfter(armed) };
 }

@@ -42,6 +42,15 @@ function ordinary(summary: string): CompactionStep[] {
   ];
 }
 
+/**
+ * Whether the agent reports a fresh context reading right after this compaction completes.
+ * The Codex adapter does not: its context stays unreported until the next turn, which is
+ * exactly the "Context usage unknown" state Tideline exists to show honestly.
+ */
+export function reportsUsageAfter(armed: ArmedCompaction | null): boolean {
+  return armed?.name !== "codex";
+}
+
 export function compactionScript(
   armed: ArmedCompaction | null,
   state: ConversationState,

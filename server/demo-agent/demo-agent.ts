@@ -98,7 +98,9 @@ export function createDemoAgent(
       try {
         await deps.pace.beat(IDLE_START_MS, signal);
         const played = await compactConversation(deps, session, signal, null);
-        if (played.status === "completed" && !played.cancelled) await reportUsage(deps, session);
+        if (played.status === "completed" && !played.cancelled && played.reportsUsage) {
+          await reportUsage(deps, session);
+        }
       } catch (error) {
         if (!(error instanceof TurnCancelled)) throw error;
       }

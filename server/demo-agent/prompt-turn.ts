@@ -58,7 +58,7 @@ async function compactInTurn(
 ): Promise<number> {
   const played = await compactConversation(deps, session, signal, focus);
   if (played.cancelled) throw new TurnCancelled();
-  if (played.status === "completed") await reportUsage(deps, session);
+  if (played.status === "completed" && played.reportsUsage) await reportUsage(deps, session);
   return estimateTokens(played.summary ?? "");
 }
 

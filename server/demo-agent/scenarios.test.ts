@@ -79,12 +79,11 @@ describe("compaction scenarios", () => {
     ]);
   });
 
-  it("when codex is armed, then in_progress → completed with no summary and no chunks", async () => {
+  it("when codex is armed, then in_progress → completed with no summary, no chunks and no usage report", async () => {
     const { frames } = await compactAfter("codex");
     expect(frameSequence(frames)).toEqual([
       "compaction_update:in_progress",
       "compaction_update:completed",
-      "usage_update",
       "response:end_turn",
     ]);
     expect(updates(frames, "compaction_update").at(-1)).not.toHaveProperty("summary");
