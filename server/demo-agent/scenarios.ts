@@ -38,7 +38,7 @@ export const SCENARIO_HELP: ReadonlyArray<readonly [usage: string, effect: strin
   ["fail", "the next compaction fails"],
   ["paused", "the next compaction goes in_progress → _paused → completed"],
   ["slow <seconds>", "the next compaction stays in progress that long (cancel it!)"],
-  ["codex", "the next compaction completes with no summary and no chunks"],
+  ["codex", "the next compaction completes with no summary, no chunks and no usage report"],
   ["correct", "the next compaction completes, then is corrected to failed"],
   ["late-chunk", "the next compaction gets a summary chunk after it completed"],
   ["replace", "the next compaction's final summary replaces its chunks"],
