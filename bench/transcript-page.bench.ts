@@ -180,4 +180,4 @@ printFigure({
 
 bare.close();
 ledger.close();
-if (!process.env.KEEP) db.cleanup(); else console.log(db.path);
+db.cleanup();
