@@ -2,6 +2,7 @@
 // lazily by `SafeMarkdown`. Raw HTML is dropped (no rehype-raw, `skipHtml`), links are
 // limited to http/https/mailto and open in a new tab without an opener, and images are
 // never fetched: each becomes a link labelled with its alt text.
+import type { ReactElement } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { safeUrl } from "./safe-url";
@@ -39,12 +40,34 @@ const components: Components = {
 
 const plugins = [remarkGfm];
 
+// Parsing is the cost of a row coming into the virtual window; a row scrolled back into
+// view reuses its rendered tree (React elements are immutable, so sharing them is safe).
+const CACHE_LIMIT = 400;
+const rendered = new Map<string, ReactElement>();
+
+function renderMarkdown(text: string): ReactElement {
+  const cached = rendered.get(text);
+  if (cached) {
+    rendered.delete(text);
+    rendered.set(text, cached);
+    return cached;
+  }
+  // `Markdown` is a plain synchronous function (no hooks): calling it parses once, here.
+  const tree = Markdown({
+    children: text,
+    remarkPlugins: plugins,
+    skipHtml: true,
+    urlTransform: safeUrl,
+    components,
+  });
+  rendered.set(text, tree);
+  if (rendered.size > CACHE_LIMIT) {
+    const oldest = rendered.keys().next().value;
+    if (oldest !== undefined) rendered.delete(oldest);
+  }
+  return tree;
+}
+
 export default function MarkdownRenderer({ text }: { text: string }) {
-  return (
-    <div className="tl-markdown">
-      <Markdown remarkPlugins={plugins} skipHtml urlTransform={safeUrl} components={components}>
-        {text}
-      </Markdown>
-    </div>
-  );
+  return <div className="tl-markdown">{renderMarkdown(text)}</div>;
 }

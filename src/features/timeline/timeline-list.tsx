@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { Button } from "../../components/button";
 import type { Entry } from "../../contract/transcript";
 import type { CompactionMarker } from "../../contract/usage";
@@ -7,6 +7,8 @@ import { EntryRow } from "./entry-row";
 import { useEarlierDimmed, useTimelineActions } from "./timeline-store";
 import { showsSpeaker, summaryBoundaryIndex } from "./timeline-view";
 import { useTimelineScroll } from "./use-timeline-scroll";
+
+const estimateSize = () => 96;
 
 /**
  * The virtualized transcript (ADR 0020): only the rows near the viewport are in the DOM,
@@ -24,14 +26,20 @@ export function TimelineList({
   markerFor: (compactionId: string) => CompactionMarker | undefined;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Stable callbacks: a new getItemKey makes the virtualizer re-measure every row on each render.
+  const getItemKey = useCallback(
+    (index: number) => entries[index]?.start_sequence ?? index,
+    [entries],
+  );
+  const getScrollElement = useCallback(() => scrollRef.current, []);
   const virtualizer = useVirtualizer({
     count: entries.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 72,
+    getScrollElement,
+    estimateSize,
     overscan: 6,
     paddingStart: 12,
     paddingEnd: 16,
-    getItemKey: (index) => entries[index]?.start_sequence ?? index,
+    getItemKey,
   });
   const boundary = useMemo(() => summaryBoundaryIndex(entries), [entries]);
   const dimmed = useEarlierDimmed();
