@@ -3,7 +3,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { migrate } from "./migrations";
-import { eventsSql, READ_SQL } from "./session-reader";
+import { eventsSql, READ_SQL } from "./read-sql";
 
 const db = new Database(":memory:");
 migrate(db);

@@ -1,6 +1,7 @@
 // Every read model, answered from the projection tables or from indexed ranges of the
 // ledger: a transcript page is one range on entries_by_start, a stream delta one range on
-// entries_by_latest, the meter a handful of point lookups. Nothing here re-folds history.
+// entries_by_latest, events one range of the ledger. Nothing here re-folds history. The
+// meter's reads live in `usage-reader.ts`.
 import type Database from "better-sqlite3";
 import {
   EVENT_SCHEMA,
@@ -10,15 +11,9 @@ import {
 } from "../../src/contract/history";
 import type { AvailableCommand, SessionState } from "../../src/contract/session";
 import type { DaemonEntry, DaemonMessage, TranscriptPage } from "../../src/contract/transcript";
-import type {
-  CompactionMarker,
-  SessionUsage,
-  Turn,
-  TurnUsage,
-  UsageTurns,
-} from "../../src/contract/usage";
-import { deriveContext } from "../domain/derive-context";
 import type { SessionReader } from "../domain/session-recorder-api";
+import { eventsSql, NO_UPPER_BOUND, READ_SQL } from "./read-sql";
+import { createUsageReader } from "./usage-reader";
 
 type LedgerRowRaw = {
   sequence: number;
@@ -27,28 +22,6 @@ type LedgerRowRaw = {
   content: string;
   created_at: string;
 };
-type CompactionRow = {
-  compaction_id: string;
-  status: string;
-  first_sequence: number;
-  terminal_sequence: number | null;
-  fired_sequence: number;
-  fired_turn_id: string | null;
-  fired_at: string;
-  trigger: "agent" | "requested";
-  context_used: number | null;
-  context_size: number | null;
-};
-type TotalsRow = {
-  input_tokens: number | null;
-  output_tokens: number | null;
-  total_tokens: number | null;
-  cache_read_tokens: number | null;
-  cache_write_tokens: number | null;
-  cost_amount: number | null;
-  cost_currency: string | null;
-};
-
 /** `[start_sequence, sequence, message JSON]`, read in raw (array) mode. */
 type EntryTuple = [number, number, string];
 
@@ -69,72 +42,20 @@ function toEvent(sessionId: string, row: LedgerRowRaw): LedgerEvent {
   return event;
 }
 
-const NO_UPPER_BOUND = Number.MAX_SAFE_INTEGER;
-
-export function eventsSql(byTurn: boolean, byType: boolean): string {
-  return `SELECT sequence, turn_id, type, content, created_at FROM ledger
-    WHERE session_id = ? AND sequence > ? AND sequence < ?
-    ${byTurn ? "AND turn_id = ?" : ""} ${byType ? "AND type = ?" : ""}
-    ORDER BY sequence LIMIT ?`;
-}
-
-/** The hot reads' SQL, exported so a test can check each one is an indexed search. */
-export const READ_SQL = {
-  pageRows: `SELECT start_sequence, sequence, message FROM entries
-       WHERE session_id = ? AND start_sequence < ? ORDER BY start_sequence DESC LIMIT ?`,
-  changedRows: `SELECT start_sequence, sequence, message FROM entries
-       WHERE session_id = ? AND sequence > ? ORDER BY start_sequence`,
-  newestOfType: `SELECT sequence, turn_id, type, content, created_at FROM ledger
-     WHERE session_id = ? AND type = ? ORDER BY sequence DESC LIMIT 1`,
-  firstReadingBetween: `SELECT sequence, turn_id, type, content, created_at FROM ledger
-     WHERE session_id = ? AND type = 'usage' AND sequence > ? AND sequence < ?
-     ORDER BY sequence LIMIT 1`,
-  boundaryRow: `SELECT compaction_id, terminal_sequence FROM compactions
-     WHERE session_id = ? AND terminal_sequence IS NOT NULL
-     ORDER BY terminal_sequence DESC LIMIT 1`,
-  turnRows:
-    "SELECT turn_id, first_sequence, usage FROM turns WHERE session_id = ? ORDER BY first_sequence",
-  markerRows: `SELECT compaction_id, status, first_sequence, terminal_sequence, fired_sequence,
-       fired_turn_id, fired_at, trigger, context_used, context_size
-     FROM compactions WHERE session_id = ? AND fired_sequence IS NOT NULL
-     ORDER BY first_sequence`,
-  openRows: `SELECT compaction_id FROM compactions WHERE session_id = ?
-     AND status NOT IN ('completed', 'failed', 'cancelled') ORDER BY first_sequence`,
-  turnStart: "SELECT first_sequence FROM turns WHERE session_id = ? AND turn_id = ?",
-  nextTurnStart: `SELECT first_sequence FROM turns WHERE session_id = ? AND first_sequence > ?
-     ORDER BY first_sequence LIMIT 1`,
-  turnCount: "SELECT COUNT(*) AS n FROM turns WHERE session_id = ?",
-} as const;
-
 export function createSessionReader(
   db: Database.Database,
   contextWindows: Readonly<Record<string, number>>,
 ): SessionReader {
   const epochRow = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'epoch'");
-  const sessionMeta = db.prepare<[string], { last_sequence: number; agent_name: string }>(
-    "SELECT last_sequence, agent_name FROM sessions WHERE id = ?",
+  const sessionMeta = db.prepare<[string], { last_sequence: number }>(
+    "SELECT last_sequence FROM sessions WHERE id = ?",
   );
+  const usageReader = createUsageReader(db, contextWindows);
   // Raw (array) mode: a page is the hot read, and row objects would be built only to be
   // taken apart again. The message JSON parse is the one cost that cannot go.
   const pageRows = db.prepare<[string, number, number], EntryTuple>(READ_SQL.pageRows).raw(true);
   const changedRows = db.prepare<[string, number], EntryTuple>(READ_SQL.changedRows).raw(true);
   const newestOfType = db.prepare<[string, string], LedgerRowRaw>(READ_SQL.newestOfType);
-  const firstReadingBetween = db.prepare<[string, number, number], LedgerRowRaw>(
-    READ_SQL.firstReadingBetween,
-  );
-  const boundaryRow = db.prepare<[string], { compaction_id: string; terminal_sequence: number }>(
-    READ_SQL.boundaryRow,
-  );
-  const totalsRow = db.prepare<[string], TotalsRow>(
-    `SELECT input_tokens, output_tokens, total_tokens, cache_read_tokens, cache_write_tokens,
-       cost_amount, cost_currency FROM usage_totals WHERE session_id = ?`,
-  );
-  const turnCount = db.prepare<[string], { n: number }>(READ_SQL.turnCount);
-  const turnRows = db.prepare<
-    [string],
-    { turn_id: string; first_sequence: number; usage: string | null }
-  >(READ_SQL.turnRows);
-  const markerRows = db.prepare<[string], CompactionRow>(READ_SQL.markerRows);
   const openRows = db.prepare<[string], { compaction_id: string }>(READ_SQL.openRows);
   const allRows = db.prepare<[string], LedgerRowRaw>(
     `SELECT sequence, turn_id, type, content, created_at FROM ledger
@@ -232,77 +153,8 @@ export function createSessionReader(
     historyVersion() {
       return { epoch, generation: 0 };
     },
-    usage(sessionId) {
-      const meta = sessionMeta.get(sessionId);
-      const newest = newestOfType.get(sessionId, "usage");
-      const reading = newest && {
-        sequence: newest.sequence,
-        turn_id: newest.turn_id,
-        created_at: newest.created_at,
-        ...(JSON.parse(newest.content) as { context_used: number; context_size: number | null }),
-      };
-      const boundary = boundaryRow.get(sessionId);
-      const window = meta ? contextWindows[meta.agent_name] : undefined;
-      const usage: SessionUsage = {
-        context: deriveContext(
-          reading,
-          boundary && {
-            compaction_id: boundary.compaction_id,
-            sequence: boundary.terminal_sequence,
-          },
-          window,
-        ),
-        turn_count: turnCount.get(sessionId)?.n ?? 0,
-      };
-      const totals = totalsRow.get(sessionId);
-      if (totals) {
-        if (totals.input_tokens !== null) usage.input_tokens = totals.input_tokens;
-        if (totals.output_tokens !== null) usage.output_tokens = totals.output_tokens;
-        if (totals.total_tokens !== null) usage.total_tokens = totals.total_tokens;
-        if (totals.cache_read_tokens !== null) usage.cache_read_tokens = totals.cache_read_tokens;
-        if (totals.cache_write_tokens !== null)
-          usage.cache_write_tokens = totals.cache_write_tokens;
-        if (totals.cost_amount !== null) usage.total_cost = totals.cost_amount;
-        if (totals.cost_currency !== null) usage.cost_currency = totals.cost_currency;
-      }
-      return usage;
-    },
-    usageTurns(sessionId): UsageTurns {
-      const turns: Turn[] = turnRows.all(sessionId).map((row) => {
-        const turn: Turn = { turn_id: row.turn_id, sequence: row.first_sequence };
-        if (row.usage !== null) turn.usage = JSON.parse(row.usage) as TurnUsage;
-        return turn;
-      });
-      const compactions = markerRows.all(sessionId);
-      const markers = compactions.map((row, index): CompactionMarker => {
-        const marker: CompactionMarker = {
-          sequence: row.fired_sequence,
-          at: row.fired_at,
-          compaction_id: row.compaction_id,
-          trigger: row.trigger,
-          status: row.status,
-        };
-        if (row.fired_turn_id !== null) marker.turn_id = row.fired_turn_id;
-        if (row.context_used !== null) marker.context_used = row.context_used;
-        if (row.context_size !== null) marker.context_size = row.context_size;
-        if (row.terminal_sequence !== null) {
-          const next = compactions[index + 1]?.first_sequence ?? NO_UPPER_BOUND;
-          const after = firstReadingBetween.get(sessionId, row.terminal_sequence, next);
-          if (after) {
-            const content = JSON.parse(after.content) as {
-              context_used: number;
-              context_size?: number;
-            };
-            marker.context_after = { used: content.context_used, sequence: after.sequence };
-            if (content.context_size !== undefined && content.context_size > 0) {
-              marker.context_after.size = content.context_size;
-            }
-          }
-        }
-        return marker;
-      });
-      return { turns, compactions: markers };
-    },
+    usage: usageReader.usage,
+    usageTurns: usageReader.usageTurns,
     history(sessionId, turnId): History {
       let rows: LedgerRowRaw[] = [];
       if (turnId === undefined) rows = allRows.all(sessionId);

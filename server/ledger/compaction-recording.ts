@@ -1,0 +1,151 @@
+// The compaction half of the recorder (acp-intake.md §3): loads an id's persisted state,
+// runs the pure intake step, appends its rows (chunk, snapshot, fired event) and stores
+// the new state, all inside the caller's transaction.
+import type Database from "better-sqlite3";
+import type { CompactionChunkFrame, CompactionUpdateFrame } from "../domain/acp-update";
+import {
+  applyCompactionChunk,
+  applyCompactionUpdate,
+  type CompactionState,
+  type CompactionStep,
+  closeCompactionByDaemon,
+} from "../domain/compaction-intake";
+import type { LedgerRow } from "../domain/session-recorder-api";
+
+type Content = Record<string, unknown>;
+
+/** Appends one row to the current transaction, with the next sequence. */
+export type Append = (type: string, content: Content) => LedgerRow;
+
+export type CompactionRecording = {
+  record(
+    sessionId: string,
+    turnId: string | null,
+    append: Append,
+    frame: CompactionUpdateFrame | CompactionChunkFrame,
+  ): void;
+  /** The daemon-side close of every compaction that is not terminal (§3.10). */
+  closeOpen(sessionId: string, turnId: string | null, append: Append): void;
+};
+
+export function createCompactionRecording(db: Database.Database): CompactionRecording {
+  const compactionById = db.prepare<[string, string], { state: string }>(
+    "SELECT state FROM compactions WHERE session_id = ? AND compaction_id = ?",
+  );
+  const openCompactionStates = db.prepare<[string], { state: string }>(
+    `SELECT state FROM compactions WHERE session_id = ?
+     AND status NOT IN ('completed', 'failed', 'cancelled') ORDER BY first_sequence`,
+  );
+  const insertCompaction = db.prepare(
+    `INSERT INTO compactions (session_id, compaction_id, state, status, first_sequence,
+       terminal_sequence, latest_sequence, fired_sequence, fired_turn_id, fired_at, trigger,
+       context_used, context_size)
+     VALUES (@session_id, @compaction_id, @state, @status, @first_sequence, @terminal_sequence,
+       @latest_sequence, @fired_sequence, @fired_turn_id, @fired_at, @trigger, @context_used,
+       @context_size)`,
+  );
+  const updateCompaction = db.prepare(
+    `UPDATE compactions SET state = @state, status = @status,
+       terminal_sequence = COALESCE(terminal_sequence, @terminal_sequence),
+       latest_sequence = @latest_sequence
+     WHERE session_id = @session_id AND compaction_id = @compaction_id`,
+  );
+  // §3.8: readings from before an earlier compaction's first terminal row do not count.
+  const earlierBoundary = db.prepare<[string, number], { boundary: number | null }>(
+    `SELECT MAX(terminal_sequence) AS boundary FROM compactions
+     WHERE session_id = ? AND terminal_sequence < ?`,
+  );
+  const readingBetween = db.prepare<[string, number, number], { content: string }>(
+    `SELECT content FROM ledger WHERE session_id = ? AND type = 'usage'
+     AND sequence > ? AND sequence < ? ORDER BY sequence DESC LIMIT 1`,
+  );
+  const turnRequested = db.prepare<[string, string], { compact_requested: number }>(
+    "SELECT compact_requested FROM turns WHERE session_id = ? AND turn_id = ?",
+  );
+
+  function firedContext(
+    sessionId: string,
+    firstSequence: number,
+  ): { context_used: unknown; context_size: unknown } {
+    const boundary = earlierBoundary.get(sessionId, firstSequence)?.boundary ?? 0;
+    const reading = readingBetween.get(sessionId, boundary, firstSequence);
+    if (reading === undefined) return { context_used: null, context_size: null };
+    const content = JSON.parse(reading.content) as Content;
+    return {
+      context_used: content.context_used ?? null,
+      context_size: content.context_size ?? null,
+    };
+  }
+
+  /** Appends the rows of one compaction step and persists the id's new state. */
+  function applyCompactionStep(
+    sessionId: string,
+    turnId: string | null,
+    append: Append,
+    step: CompactionStep,
+  ): void {
+    const chunkRow = step.chunk ? append("compaction.chunk", step.chunk) : undefined;
+    const snapshotRow = step.snapshot ? append("compaction", step.snapshot) : undefined;
+    const state: CompactionState = step.state;
+    const terminalSequence = snapshotRow && step.snapshot?.terminal ? snapshotRow.sequence : null;
+    const latest = snapshotRow?.sequence ?? chunkRow?.sequence ?? 0;
+    if (!step.firstSeen) {
+      updateCompaction.run({
+        session_id: sessionId,
+        compaction_id: state.compactionId,
+        state: JSON.stringify(state),
+        status: state.status,
+        terminal_sequence: terminalSequence,
+        latest_sequence: latest,
+      });
+      return;
+    }
+    // A first-seen id always changes what is shown, so its first snapshot exists.
+    if (snapshotRow === undefined) throw new Error("first-seen compaction without a snapshot");
+    const requested =
+      turnId !== null && turnRequested.get(sessionId, turnId)?.compact_requested === 1;
+    const fired = {
+      compaction_id: state.compactionId,
+      trigger: requested ? "requested" : "agent",
+      ...firedContext(sessionId, chunkRow?.sequence ?? snapshotRow.sequence),
+    };
+    const firedRow = append("session.compaction_fired", fired);
+    insertCompaction.run({
+      session_id: sessionId,
+      compaction_id: state.compactionId,
+      state: JSON.stringify(state),
+      status: state.status,
+      first_sequence: snapshotRow.sequence,
+      terminal_sequence: terminalSequence,
+      latest_sequence: firedRow.sequence,
+      fired_sequence: firedRow.sequence,
+      fired_turn_id: turnId,
+      fired_at: firedRow.created_at,
+      trigger: fired.trigger,
+      context_used: fired.context_used,
+      context_size: fired.context_size,
+    });
+  }
+
+  function loadCompaction(sessionId: string, compactionId: string): CompactionState | undefined {
+    const stored = compactionById.get(sessionId, compactionId);
+    return stored ? (JSON.parse(stored.state) as CompactionState) : undefined;
+  }
+
+  return {
+    record(sessionId, turnId, append, frame) {
+      const current = loadCompaction(sessionId, frame.compactionId);
+      const step =
+        frame.sessionUpdate === "compaction_update"
+          ? applyCompactionUpdate(current, frame)
+          : applyCompactionChunk(current, frame);
+      applyCompactionStep(sessionId, turnId, append, step);
+    },
+    closeOpen(sessionId, turnId, append) {
+      for (const stored of openCompactionStates.all(sessionId)) {
+        const state = JSON.parse(stored.state) as CompactionState;
+        applyCompactionStep(sessionId, turnId, append, closeCompactionByDaemon(state));
+      }
+    },
+  };
+}

@@ -1,0 +1,141 @@
+// The meter's reads (acp-intake.md §5): the context reading from the newest `usage` row
+// and the newest terminal compaction row (two point lookups), totals from usage_totals,
+// turns and markers from their small incremental tables.
+import type Database from "better-sqlite3";
+import type {
+  CompactionMarker,
+  SessionUsage,
+  Turn,
+  TurnUsage,
+  UsageTurns,
+} from "../../src/contract/usage";
+import { deriveContext } from "../domain/derive-context";
+import { NO_UPPER_BOUND, READ_SQL } from "./read-sql";
+
+type ReadingRow = { sequence: number; turn_id: string | null; content: string; created_at: string };
+type CompactionRow = {
+  compaction_id: string;
+  status: string;
+  first_sequence: number;
+  terminal_sequence: number | null;
+  fired_sequence: number;
+  fired_turn_id: string | null;
+  fired_at: string;
+  trigger: "agent" | "requested";
+  context_used: number | null;
+  context_size: number | null;
+};
+type TotalsRow = {
+  input_tokens: number | null;
+  output_tokens: number | null;
+  total_tokens: number | null;
+  cache_read_tokens: number | null;
+  cache_write_tokens: number | null;
+  cost_amount: number | null;
+  cost_currency: string | null;
+};
+
+export type UsageReader = {
+  usage(sessionId: string): SessionUsage;
+  usageTurns(sessionId: string): UsageTurns;
+};
+
+export function createUsageReader(
+  db: Database.Database,
+  contextWindows: Readonly<Record<string, number>>,
+): UsageReader {
+  const agentName = db.prepare<[string], { agent_name: string }>(
+    "SELECT agent_name FROM sessions WHERE id = ?",
+  );
+  const newestReading = db.prepare<[string, string], ReadingRow>(READ_SQL.newestOfType);
+  const firstReadingBetween = db.prepare<[string, number, number], ReadingRow>(
+    READ_SQL.firstReadingBetween,
+  );
+  const boundaryRow = db.prepare<[string], { compaction_id: string; terminal_sequence: number }>(
+    READ_SQL.boundaryRow,
+  );
+  const totalsRow = db.prepare<[string], TotalsRow>(
+    `SELECT input_tokens, output_tokens, total_tokens, cache_read_tokens, cache_write_tokens,
+       cost_amount, cost_currency FROM usage_totals WHERE session_id = ?`,
+  );
+  const turnCount = db.prepare<[string], { n: number }>(READ_SQL.turnCount);
+  const turnRows = db.prepare<
+    [string],
+    { turn_id: string; first_sequence: number; usage: string | null }
+  >(READ_SQL.turnRows);
+  const markerRows = db.prepare<[string], CompactionRow>(READ_SQL.markerRows);
+
+  return {
+    usage(sessionId) {
+      const meta = agentName.get(sessionId);
+      const newest = newestReading.get(sessionId, "usage");
+      const reading = newest && {
+        sequence: newest.sequence,
+        turn_id: newest.turn_id,
+        created_at: newest.created_at,
+        ...(JSON.parse(newest.content) as { context_used: number; context_size: number | null }),
+      };
+      const boundary = boundaryRow.get(sessionId);
+      const window = meta ? contextWindows[meta.agent_name] : undefined;
+      const usage: SessionUsage = {
+        context: deriveContext(
+          reading,
+          boundary && {
+            compaction_id: boundary.compaction_id,
+            sequence: boundary.terminal_sequence,
+          },
+          window,
+        ),
+        turn_count: turnCount.get(sessionId)?.n ?? 0,
+      };
+      const totals = totalsRow.get(sessionId);
+      if (totals) {
+        if (totals.input_tokens !== null) usage.input_tokens = totals.input_tokens;
+        if (totals.output_tokens !== null) usage.output_tokens = totals.output_tokens;
+        if (totals.total_tokens !== null) usage.total_tokens = totals.total_tokens;
+        if (totals.cache_read_tokens !== null) usage.cache_read_tokens = totals.cache_read_tokens;
+        if (totals.cache_write_tokens !== null)
+          usage.cache_write_tokens = totals.cache_write_tokens;
+        if (totals.cost_amount !== null) usage.total_cost = totals.cost_amount;
+        if (totals.cost_currency !== null) usage.cost_currency = totals.cost_currency;
+      }
+      return usage;
+    },
+    usageTurns(sessionId): UsageTurns {
+      const turns: Turn[] = turnRows.all(sessionId).map((row) => {
+        const turn: Turn = { turn_id: row.turn_id, sequence: row.first_sequence };
+        if (row.usage !== null) turn.usage = JSON.parse(row.usage) as TurnUsage;
+        return turn;
+      });
+      const compactions = markerRows.all(sessionId);
+      const markers = compactions.map((row, index): CompactionMarker => {
+        const marker: CompactionMarker = {
+          sequence: row.fired_sequence,
+          at: row.fired_at,
+          compaction_id: row.compaction_id,
+          trigger: row.trigger,
+          status: row.status,
+        };
+        if (row.fired_turn_id !== null) marker.turn_id = row.fired_turn_id;
+        if (row.context_used !== null) marker.context_used = row.context_used;
+        if (row.context_size !== null) marker.context_size = row.context_size;
+        if (row.terminal_sequence !== null) {
+          const next = compactions[index + 1]?.first_sequence ?? NO_UPPER_BOUND;
+          const after = firstReadingBetween.get(sessionId, row.terminal_sequence, next);
+          if (after) {
+            const content = JSON.parse(after.content) as {
+              context_used: number;
+              context_size?: number;
+            };
+            marker.context_after = { used: content.context_used, sequence: after.sequence };
+            if (content.context_size !== undefined && content.context_size > 0) {
+              marker.context_after.size = content.context_size;
+            }
+          }
+        }
+        return marker;
+      });
+      return { turns, compactions: markers };
+    },
+  };
+}
