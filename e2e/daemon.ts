@@ -18,9 +18,9 @@ export type Daemon = {
 const ROOT = resolve(import.meta.dirname, "..");
 const LISTENING = /listening on (http:\/\/[^\s]+)/;
 
-/** The demo agent with no delays: the e2e tests drive pacing with `/demo slow`. */
-export function demoAgentFlag(extra = ""): string {
-  return `demo=${process.execPath} --import tsx ${join(ROOT, "server/demo-agent/main.ts")} --speed 0 ${extra}`.trim();
+/** The demo agent with no delays, under a name: the e2e tests drive pacing with `/demo slow`. */
+export function demoAgentFlag(extra = "", name = "demo"): string {
+  return `${name}=${process.execPath} --import tsx ${join(ROOT, "server/demo-agent/main.ts")} --speed 0 ${extra}`.trim();
 }
 
 function launch(
