@@ -11,6 +11,7 @@ import {
   closeCompactionByDaemon,
 } from "../domain/compaction-intake";
 import type { LedgerRow } from "../domain/session-recorder-api";
+import { READ_SQL } from "./read-sql";
 
 type Content = Record<string, unknown>;
 
@@ -56,8 +57,7 @@ export function createCompactionRecording(db: Database.Database): CompactionReco
      WHERE session_id = ? AND terminal_sequence < ?`,
   );
   const readingBetween = db.prepare<[string, number, number], { content: string }>(
-    `SELECT content FROM ledger WHERE session_id = ? AND type = 'usage'
-     AND sequence > ? AND sequence < ? ORDER BY sequence DESC LIMIT 1`,
+    READ_SQL.newestReadingBetween,
   );
   const turnRequested = db.prepare<[string, string], { compact_requested: number }>(
     "SELECT compact_requested FROM turns WHERE session_id = ? AND turn_id = ?",

@@ -300,6 +300,13 @@ describe("history and events", () => {
     expect(
       read({ limit: 100, turn_id: "turn-2", type: "input" }).events.map((event) => event.sequence),
     ).toEqual([10]);
+    // Streaming types are not in the type index; the filtered range walk finds them too.
+    expect(
+      read({ limit: 100, type: "agent.thought_chunk" }).events.map((event) => event.sequence),
+    ).toEqual([3]);
+    expect(
+      read({ limit: 100, type: "tool_call_update" }).events.map((event) => event.sequence),
+    ).toEqual([5]);
     expect(read({ limit: 100, type: "usage" }).events[0]?.content).toMatchObject({
       context_used: 700,
       context_size: 1000,

@@ -20,10 +20,19 @@ const statements: [string, string, unknown[]][] = [
     sql,
     Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => "x"),
   ]),
-  ["events", eventsSql(false, false), ["s", 0, 9, 10]],
-  ["events by type", eventsSql(false, true), ["s", 0, 9, "usage", 10]],
-  ["events by turn span", eventsSql(true, false), ["s", 0, 9, "t", 10]],
-  ["events by turn and type", eventsSql(true, true), ["s", 0, 9, "t", "usage", 10]],
+  ["events", eventsSql({ byTurn: false, byType: false }), ["s", 0, 9, 10]],
+  ["events by type", eventsSql({ byTurn: false, byType: "indexed" }), ["s", 0, 9, "usage", 10]],
+  [
+    "events by streaming type",
+    eventsSql({ byTurn: false, byType: "stream" }),
+    ["s", 0, 9, "tool_call_update", 10],
+  ],
+  ["events by turn span", eventsSql({ byTurn: true, byType: false }), ["s", 0, 9, "t", 10]],
+  [
+    "events by turn and type",
+    eventsSql({ byTurn: true, byType: "indexed" }),
+    ["s", 0, 9, "t", "usage", 10],
+  ],
 ];
 
 describe("read plans", () => {
@@ -40,6 +49,15 @@ describe("read plans", () => {
     expect(plan(READ_SQL.pageRows, ["s", 10, 200])).toEqual([
       "SEARCH entries USING INDEX entries_by_start (session_id=? AND start_sequence<?)",
     ]);
+  });
+
+  it("when the newest reading of a type is read, then the partial type index is used", () => {
+    expect(plan(READ_SQL.newestOfType, ["s", "usage"])).toEqual([
+      "SEARCH ledger USING INDEX ledger_by_type (session_id=? AND type=?)",
+    ]);
+    expect(plan(eventsSql({ byTurn: false, byType: "indexed" }), ["s", 0, 9, "usage", 10])[0]).toBe(
+      "SEARCH ledger USING INDEX ledger_by_type (session_id=? AND type=? AND sequence>? AND sequence<?)",
+    );
   });
 
   it("when stream deltas are read, then entries_by_latest bounds the rows before they are sorted", () => {

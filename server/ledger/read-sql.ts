@@ -1,13 +1,38 @@
 // The SQL of the hot reads, in one place so `read-plans.test.ts` can ask SQLite for each
 // statement's plan and fail on a table scan.
 
+import { STREAM_ROW_TYPES } from "./migrations";
+
+/**
+ * Reads by type name the partial index explicitly: SQLite uses a partial index only when
+ * the query repeats its WHERE term, and its cost guess prefers the primary key otherwise.
+ * Only for types that are not in STREAM_ROW_TYPES.
+ */
+const BY_TYPE = `INDEXED BY ledger_by_type`;
+const INDEXED_TYPES = `type NOT IN (${STREAM_ROW_TYPES.map((type) => `'${type}'`).join(", ")})`;
+
+export function isIndexedRowType(type: string): boolean {
+  return !(STREAM_ROW_TYPES as readonly string[]).includes(type);
+}
+
 /** The upper end of an open-ended sequence range. */
 export const NO_UPPER_BOUND = Number.MAX_SAFE_INTEGER;
 
-export function eventsSql(byTurn: boolean, byType: boolean): string {
+/**
+ * Events: a primary-key range (bounded to the turn's span when filtering by turn), or the
+ * type index for a non-streaming type. A streaming type is dense in the range, so the
+ * filtered range walk reaches `limit` rows quickly.
+ */
+export function eventsSql(filter: {
+  byTurn: boolean;
+  byType: "indexed" | "stream" | false;
+}): string {
+  const useTypeIndex = filter.byType === "indexed" && !filter.byTurn;
   return `SELECT sequence, turn_id, type, content, created_at FROM ledger
+    ${useTypeIndex ? BY_TYPE : ""}
     WHERE session_id = ? AND sequence > ? AND sequence < ?
-    ${byTurn ? "AND turn_id = ?" : ""} ${byType ? "AND type = ?" : ""}
+    ${filter.byTurn ? "AND turn_id = ?" : ""} ${filter.byType ? "AND type = ?" : ""}
+    ${useTypeIndex ? `AND ${INDEXED_TYPES}` : ""}
     ORDER BY sequence LIMIT ?`;
 }
 
@@ -17,11 +42,15 @@ export const READ_SQL = {
        WHERE session_id = ? AND start_sequence < ? ORDER BY start_sequence DESC LIMIT ?`,
   changedRows: `SELECT start_sequence, sequence, message FROM entries
        WHERE session_id = ? AND sequence > ? ORDER BY start_sequence`,
-  newestOfType: `SELECT sequence, turn_id, type, content, created_at FROM ledger
-     WHERE session_id = ? AND type = ? ORDER BY sequence DESC LIMIT 1`,
-  firstReadingBetween: `SELECT sequence, turn_id, type, content, created_at FROM ledger
-     WHERE session_id = ? AND type = 'usage' AND sequence > ? AND sequence < ?
+  /** Newest row of a non-streaming type (usage, session.state, available_commands). */
+  newestOfType: `SELECT sequence, turn_id, type, content, created_at FROM ledger ${BY_TYPE}
+     WHERE session_id = ? AND type = ? AND ${INDEXED_TYPES} ORDER BY sequence DESC LIMIT 1`,
+  firstReadingBetween: `SELECT sequence, turn_id, type, content, created_at FROM ledger ${BY_TYPE}
+     WHERE session_id = ? AND type = 'usage' AND ${INDEXED_TYPES} AND sequence > ? AND sequence < ?
      ORDER BY sequence LIMIT 1`,
+  newestReadingBetween: `SELECT content FROM ledger ${BY_TYPE}
+     WHERE session_id = ? AND type = 'usage' AND ${INDEXED_TYPES} AND sequence > ? AND sequence < ?
+     ORDER BY sequence DESC LIMIT 1`,
   boundaryRow: `SELECT compaction_id, terminal_sequence FROM compactions
      WHERE session_id = ? AND terminal_sequence IS NOT NULL
      ORDER BY terminal_sequence DESC LIMIT 1`,

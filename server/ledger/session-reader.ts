@@ -12,7 +12,7 @@ import {
 import type { AvailableCommand, SessionState } from "../../src/contract/session";
 import type { DaemonEntry, DaemonMessage, TranscriptPage } from "../../src/contract/transcript";
 import type { SessionReader } from "../domain/session-recorder-api";
-import { eventsSql, NO_UPPER_BOUND, READ_SQL } from "./read-sql";
+import { eventsSql, isIndexedRowType, NO_UPPER_BOUND, READ_SQL } from "./read-sql";
 import { createUsageReader } from "./usage-reader";
 
 type LedgerRowRaw = {
@@ -65,14 +65,14 @@ export function createSessionReader(
   const nextTurnStart = db.prepare<[string, number], { first_sequence: number }>(
     READ_SQL.nextTurnStart,
   );
-  // One statement per filter combination, prepared once. Each is a single indexed range:
-  // the primary key (optionally bounded to one turn's span) or ledger_by_type.
+  // One statement per filter combination, prepared once (see `eventsSql`).
   const eventStatements = new Map<string, Database.Statement<(string | number)[], LedgerRowRaw>>();
-  function eventStatement(byTurn: boolean, byType: boolean) {
+  function eventStatement(byTurn: boolean, type: string | undefined) {
+    const byType = type === undefined ? false : isIndexedRowType(type) ? "indexed" : "stream";
     const key = `${byTurn}:${byType}`;
     let statement = eventStatements.get(key);
     if (statement === undefined) {
-      statement = db.prepare<(string | number)[], LedgerRowRaw>(eventsSql(byTurn, byType));
+      statement = db.prepare<(string | number)[], LedgerRowRaw>(eventsSql({ byTurn, byType }));
       eventStatements.set(key, statement);
     }
     return statement;
@@ -111,7 +111,7 @@ export function createSessionReader(
       params.push(query.turn_id);
     }
     if (query.type !== undefined) params.push(query.type);
-    const rows = eventStatement(query.turn_id !== undefined, query.type !== undefined).all(
+    const rows = eventStatement(query.turn_id !== undefined, query.type).all(
       sessionId,
       after,
       before,
@@ -161,7 +161,7 @@ export function createSessionReader(
       else {
         const span = turnSpan(sessionId, turnId);
         if (span)
-          rows = eventStatement(true, false).all(
+          rows = eventStatement(true, undefined).all(
             sessionId,
             span.from - 1,
             span.to,
