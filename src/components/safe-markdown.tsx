@@ -1,7 +1,11 @@
 import { lazy, Suspense } from "react";
 
-// The Markdown stack is most of the app's weight; it loads after the first paint.
-const MarkdownRenderer = lazy(() => import("./markdown-renderer"));
+// The Markdown stack is most of the app's weight: it is a separate chunk, kept out of the
+// initial JS, but requested as soon as this module runs so it is usually there by the time
+// the first transcript arrives.
+const loadRenderer = () => import("./markdown-renderer");
+const MarkdownRenderer = lazy(loadRenderer);
+if (typeof window !== "undefined") void loadRenderer();
 
 /** Untrusted Markdown, shown as plain text until the renderer has loaded. */
 export function SafeMarkdown({ text }: { text: string }) {
