@@ -48,7 +48,7 @@ export function createCompactionRecording(db: Database.Database): CompactionReco
   const updateCompaction = db.prepare(
     `UPDATE compactions SET state = @state, status = @status,
        terminal_sequence = COALESCE(terminal_sequence, @terminal_sequence),
-       latest_sequence = @latest_sequence
+       latest_sequence = COALESCE(@latest_sequence, latest_sequence)
      WHERE session_id = @session_id AND compaction_id = @compaction_id`,
   );
   // §3.8: readings from before an earlier compaction's first terminal row do not count.
@@ -88,7 +88,7 @@ export function createCompactionRecording(db: Database.Database): CompactionReco
     const snapshotRow = step.snapshot ? append("compaction", step.snapshot) : undefined;
     const state: CompactionState = step.state;
     const terminalSequence = snapshotRow && step.snapshot?.terminal ? snapshotRow.sequence : null;
-    const latest = snapshotRow?.sequence ?? chunkRow?.sequence ?? 0;
+    const latest = snapshotRow?.sequence ?? chunkRow?.sequence ?? null;
     if (!step.firstSeen) {
       updateCompaction.run({
         session_id: sessionId,
