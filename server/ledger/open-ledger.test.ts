@@ -1,5 +1,7 @@
 // The ledger as a whole: the store, restart, atomicity, the append-only guarantee,
 // history and events, commit notices.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { EventList, History } from "../../src/contract/history";
@@ -105,6 +107,62 @@ describe("openLedger", () => {
       reopened.reader.events(first.sessionId, { type: "session.compaction_fired", limit: 10 })
         .events,
     ).toHaveLength(1);
+  });
+
+  it("when the writing process is killed with SIGKILL, then every committed row has its projection and nothing else", async () => {
+    const session = fileSession();
+    session.ledger.close();
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        fileURLToPath(new URL("./crash-writer.fixture.ts", import.meta.url)),
+        session.path,
+        session.sessionId,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+
+    const reopened = openLedger(session.path);
+    cleanups.unshift(() => reopened.close());
+    const { reader } = reopened;
+    const max = reader.maxSequence(session.sessionId);
+    const events = reader.events(session.sessionId, { limit: 1000 }).events;
+    const all = [...events];
+    while (all.length < max) {
+      const next = reader.events(session.sessionId, {
+        after_sequence: all.length,
+        limit: 1000,
+      }).events;
+      if (next.length === 0) break;
+      all.push(...next);
+    }
+    // Sequences are exactly 1..max: nothing half-written, nothing skipped.
+    expect(all.map((event) => event.sequence)).toEqual(
+      Array.from({ length: max }, (_, i) => i + 1),
+    );
+    // Every input row has its user entry, every tool call its tool entry, every terminal
+    // compaction row its ended item: the projection matches the ledger exactly.
+    const entries = reader.entriesChangedAfter(session.sessionId, 0);
+    const ids = new Set(entries.map((entry) => entry.message.id));
+    for (const event of all) {
+      if (event.type === "input") expect(ids.has(`user-${event.sequence}`)).toBe(true);
+      if (event.type === "tool_call")
+        expect(ids.has(`tool-${String(event.content.toolCallId)}`)).toBe(true);
+    }
+    expect(entries.every((entry) => entry.sequence <= max)).toBe(true);
+    const inputs = all.filter((event) => event.type === "input").length;
+    expect(entries.filter((entry) => entry.message.role === "user")).toHaveLength(inputs);
+    expect(reader.usageTurns(session.sessionId).turns).toHaveLength(inputs);
+    expect(max).toBeGreaterThan(6);
+    // And the session goes on where it stopped.
+    const [row] = reopened.recorder.recordInput(session.sessionId, "after", "again");
+    expect(row?.sequence).toBe(max + 1);
   });
 
   it("when a projection write fails mid-transaction, then neither the row nor any projection change is kept", () => {
