@@ -67,8 +67,11 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
-export async function startDaemon(args: string[] = []): Promise<Daemon> {
-  const dataDir = mkdtempSync(join(tmpdir(), "tideline-e2e-"));
+export async function startDaemon(
+  args: string[] = [],
+  options: { dataDir?: string } = {},
+): Promise<Daemon> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tideline-e2e-"));
   const fullArgs = ["--data-dir", dataDir, "--workspace", join(dataDir, "workspace"), ...args];
   let current = await launch(fullArgs, 0);
   const port = Number(new URL(current.url).port);

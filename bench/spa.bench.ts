@@ -1,0 +1,231 @@
+// The SPA's budgets (quality.md), measured in Debian's Chromium against the real daemon:
+// initial JavaScript (gzip), opening a 10,000-entry session (first entries painted after
+// the transcript arrives; DOM size of the timeline), and scrolling it top to bottom (the
+// longest main-thread task). The session is seeded straight into a ledger file through
+// the recorder, exactly as the agent host would have written it.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { startDaemon } from "../e2e/daemon";
+import { openLedger } from "../server/ledger/open-ledger";
+import { printFigure } from "./report";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const ENTRIES = 10_000;
+
+function initialJavaScriptKb(): number {
+  const dist = join(ROOT, "dist");
+  if (!existsSync(join(dist, "index.html"))) {
+    execFileSync("npx", ["vite", "build", "--logLevel", "error"], { cwd: ROOT, stdio: "inherit" });
+  }
+  const html = readFileSync(join(dist, "index.html"), "utf8");
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  let bytes = 0;
+  for (const script of scripts) bytes += gzipSync(readFileSync(join(dist, script ?? ""))).length;
+  return bytes / 1024;
+}
+
+function seedSession(
+  dataDir: string,
+  workspace: string,
+): { workspaceId: string; sessionId: string } {
+  const ledger = openLedger(join(dataDir, "tideline.db"));
+  const ws = ledger.store.ensureWorkspace(workspace, "bench");
+  const session = ledger.store.createSession({
+    workspaceId: ws.id,
+    agentName: "demo",
+    name: "10,000 entries",
+  });
+  const { recorder } = ledger;
+  recorder.recordState(session.id, "active");
+  let entries = 0;
+  for (let turn = 1; entries < ENTRIES; turn += 1) {
+    const turnId = `turn-${turn}`;
+    recorder.recordInput(session.id, turnId, `Step ${turn}: refine the **ledger** projection`);
+    recorder.recordUpdate(session.id, turnId, {
+      sessionUpdate: "agent_message_chunk",
+      messageId: `m-${turn}`,
+      content: {
+        type: "text",
+        text: `Turn ${turn}. Here is the plan:\n\n- read the rows\n- fold them\n\n\`\`\`ts\nconst x = ${turn};\n\`\`\``,
+      },
+    });
+    recorder.recordUpdate(session.id, turnId, {
+      sessionUpdate: "tool_call",
+      toolCallId: `call-${turn}`,
+      title: `Read src/file-${turn}.ts`,
+      kind: "read",
+      status: "completed",
+    });
+    recorder.recordUpdate(session.id, turnId, {
+      sessionUpdate: "usage_update",
+      used: 1000 + turn,
+      size: 200_000,
+    });
+    entries += 3;
+    if (turn % 50 === 0) {
+      const compactionId = `cmp-${turn}`;
+      recorder.recordUpdate(session.id, turnId, {
+        sessionUpdate: "compaction_update",
+        compactionId,
+        status: "in_progress",
+      });
+      recorder.recordUpdate(session.id, turnId, {
+        sessionUpdate: "compaction_update",
+        compactionId,
+        status: "completed",
+        summary: [{ type: "text", text: `## Summary of turns up to ${turn}\n\n- kept the plan` }],
+      });
+      entries += 1;
+    }
+    recorder.recordPromptCompleted(session.id, turnId, {
+      stop_reason: "end_turn",
+      input_tokens: 100,
+      output_tokens: 40,
+    });
+  }
+  recorder.recordState(session.id, "stopped", "bench seed");
+  ledger.close();
+  return { workspaceId: ws.id, sessionId: session.id };
+}
+
+async function measureBrowser(url: string): Promise<{
+  firstPaintMs: number;
+  domElements: number;
+  longestTaskMs: number;
+  longTasks: number;
+}> {
+  const browser = await chromium.launch({
+    executablePath: process.env.TIDELINE_CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[]; __firstEntryAt?: number };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+    }).observe({ type: "longtask", buffered: true });
+    const observer = new MutationObserver(() => {
+      if (
+        w.__firstEntryAt === undefined &&
+        document.querySelector('[aria-label="Transcript"] [data-index]')
+      ) {
+        // The entries are in the DOM; the next frame is when they are painted.
+        requestAnimationFrame(() => {
+          w.__firstEntryAt = performance.now();
+        });
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(url);
+  await page.waitForFunction(
+    () => (window as unknown as { __firstEntryAt?: number }).__firstEntryAt !== undefined,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const firstPaintMs = await page.evaluate(() => {
+    const arrived = performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/transcript|\/stream/.test(entry.name))
+      .map((entry) => (entry as PerformanceResourceTiming).responseStart)
+      .filter((at) => at > 0);
+    const first = (window as unknown as { __firstEntryAt: number }).__firstEntryAt;
+    return first - Math.min(...arrived);
+  });
+  const domElements = await page.evaluate(
+    () => document.querySelectorAll('[aria-label="Transcript"] *').length,
+  );
+
+  // Scroll to the top (older pages load on the way), then all the way down again.
+  await page.evaluate(() => {
+    (window as unknown as { __longTasks: number[] }).__longTasks = [];
+  });
+  const scroller = page.locator('[aria-label="Transcript"]');
+  for (let step = 0; step < 400; step += 1) {
+    const atTop = await scroller.evaluate((el) => {
+      el.scrollTop = Math.max(0, el.scrollTop - el.clientHeight);
+      return el.scrollTop === 0;
+    });
+    await page.waitForTimeout(30);
+    if (atTop && step % 10 === 9) {
+      const done = await page.evaluate(
+        () => !document.body.textContent?.includes("Loading earlier"),
+      );
+      if (done && (await scroller.evaluate((el) => el.scrollTop === 0))) break;
+    }
+  }
+  for (let step = 0; step < 2000; step += 1) {
+    const atBottom = await scroller.evaluate((el) => {
+      el.scrollTop += el.clientHeight;
+      return el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+    });
+    await page.waitForTimeout(16);
+    if (atBottom) break;
+  }
+  const tasks = await page.evaluate(
+    () => (window as unknown as { __longTasks: number[] }).__longTasks,
+  );
+  await browser.close();
+  return {
+    firstPaintMs,
+    domElements,
+    longestTaskMs: Math.max(0, ...tasks),
+    longTasks: tasks.length,
+  };
+}
+
+printFigure({
+  name: "SPA initial JavaScript (gzip)",
+  value: initialJavaScriptKb(),
+  unit: "KB",
+  budget: 160,
+  kind: "max",
+});
+
+const dataDir = mkdtempSync(join(tmpdir(), "tideline-spa-bench-"));
+const workspace = join(dataDir, "workspace");
+const seeded = seedSession(dataDir, workspace);
+const daemon = await startDaemon(["--no-welcome", "--workspace", workspace], { dataDir });
+try {
+  const figures = await measureBrowser(
+    `${daemon.url}/w/${seeded.workspaceId}/s/${seeded.sessionId}`,
+  );
+  printFigure({
+    name: "10,000-entry session: first entries painted after the transcript arrived",
+    value: figures.firstPaintMs,
+    unit: "ms",
+    budget: 500,
+    kind: "max",
+  });
+  printFigure({
+    name: "10,000-entry session: DOM elements in the timeline",
+    value: figures.domElements,
+    unit: "elements",
+    budget: 1500,
+    kind: "max",
+  });
+  printFigure({
+    name: `scrolling it top to bottom: longest main-thread task (${figures.longTasks} over 50 ms)`,
+    value: figures.longestTaskMs,
+    unit: "ms",
+    budget: 50,
+    kind: "max",
+  });
+} finally {
+  await daemon.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
