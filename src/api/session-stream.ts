@@ -188,6 +188,7 @@ export class SessionStream {
       warnInvalid(STREAM_EVENTS.transcriptSnapshot, parsed.error);
       return;
     }
+    if (parsed.data.session_id !== this.ref.sessionId) return;
     this.client.setQueryData<TranscriptData>(this.transcriptKey, (current) =>
       foldNewestPage(current, parsed.data),
     );
@@ -199,6 +200,7 @@ export class SessionStream {
       warnInvalid(STREAM_EVENTS.transcriptDelta, parsed.error);
       return;
     }
+    if (parsed.data.session_id !== this.ref.sessionId) return;
     const result = foldDelta(
       this.client.getQueryData<TranscriptData>(this.transcriptKey),
       parsed.data,
