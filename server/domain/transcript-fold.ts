@@ -38,13 +38,31 @@ export function emptyAssistantMessage(id: string): DaemonMessage {
   return { id, role: "assistant", parts: [] };
 }
 
+/** What a message chunk adds to its part: its text, or a placeholder line for media. */
+export function chunkText(block: ContentBlock): string {
+  return block.type === "text" ? block.text : `${blockPlaceholder(block)}\n`;
+}
+
+/**
+ * A long streamed message is stored as its folded JSON plus a tail of text not folded in
+ * yet (see the ledger's entry_tails): the tail belongs at the end of the last part.
+ */
+export function withTail(message: DaemonMessage, tail: string | null | undefined): DaemonMessage {
+  if (!tail) return message;
+  const last = message.parts[message.parts.length - 1];
+  if (last !== undefined && (last.type === "text" || last.type === "reasoning")) {
+    message.parts[message.parts.length - 1] = { ...last, text: last.text + tail };
+  }
+  return message;
+}
+
 /** Text extends the last part when it is of the same kind, else opens a new part. */
 export function appendChunk(
   message: DaemonMessage,
   kind: "text" | "reasoning",
   block: ContentBlock,
 ): DaemonMessage {
-  const text = block.type === "text" ? block.text : `${blockPlaceholder(block)}\n`;
+  const text = chunkText(block);
   const parts = message.parts;
   const last = parts[parts.length - 1];
   if (last !== undefined && last.type === kind) {

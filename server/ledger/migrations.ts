@@ -132,6 +132,22 @@ const MIGRATIONS: readonly Migration[] = [
       `ep_${randomBytes(9).toString("base64url")}`,
     );
   },
+  (db) => {
+    // The unfolded tail of a long streamed message. Rewriting a big entry row for every
+    // chunk rewrites all its overflow pages (O(message) per chunk); a chunk appends here
+    // instead (one small row), and the tail is folded into the entry every few KB.
+    // Invariant: entry message = entries.message with `text` appended to its last part.
+    db.exec(`
+      CREATE TABLE entry_tails (
+        session_id TEXT NOT NULL,
+        entry_key TEXT NOT NULL,
+        part_type TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (session_id, entry_key),
+        FOREIGN KEY (session_id, entry_key) REFERENCES entries(session_id, entry_key)
+      ) STRICT;
+    `);
+  },
 ];
 
 export function migrate(db: Database.Database): void {

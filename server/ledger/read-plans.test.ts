@@ -47,7 +47,8 @@ describe("read plans", () => {
 
   it("when a transcript page is read, then it walks entries_by_start in order, with no sort step", () => {
     expect(plan(READ_SQL.pageRows, ["s", 10, 200])).toEqual([
-      "SEARCH entries USING INDEX entries_by_start (session_id=? AND start_sequence<?)",
+      "SEARCH e USING INDEX entries_by_start (session_id=? AND start_sequence<?)",
+      "SEARCH t USING INDEX sqlite_autoindex_entry_tails_1 (session_id=? AND entry_key=?) LEFT-JOIN",
     ]);
   });
 
@@ -62,7 +63,7 @@ describe("read plans", () => {
 
   it("when stream deltas are read, then entries_by_latest bounds the rows before they are sorted", () => {
     expect(plan(READ_SQL.changedRows, ["s", 10])[0]).toBe(
-      "SEARCH entries USING INDEX entries_by_latest (session_id=? AND sequence>?)",
+      "SEARCH e USING INDEX entries_by_latest (session_id=? AND sequence>?)",
     );
   });
 });

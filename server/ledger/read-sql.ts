@@ -38,10 +38,13 @@ export function eventsSql(filter: {
 
 /** Statements with fixed text; `eventsSql` builds the four filter combinations. */
 export const READ_SQL = {
-  pageRows: `SELECT start_sequence, sequence, message FROM entries
-       WHERE session_id = ? AND start_sequence < ? ORDER BY start_sequence DESC LIMIT ?`,
-  changedRows: `SELECT start_sequence, sequence, message FROM entries
-       WHERE session_id = ? AND sequence > ? ORDER BY start_sequence`,
+  /** Entries with the unfolded tail of a long streamed message (see migration 2). */
+  pageRows: `SELECT e.start_sequence, e.sequence, e.message, t.text FROM entries e
+       LEFT JOIN entry_tails t ON t.session_id = e.session_id AND t.entry_key = e.entry_key
+       WHERE e.session_id = ? AND e.start_sequence < ? ORDER BY e.start_sequence DESC LIMIT ?`,
+  changedRows: `SELECT e.start_sequence, e.sequence, e.message, t.text FROM entries e
+       LEFT JOIN entry_tails t ON t.session_id = e.session_id AND t.entry_key = e.entry_key
+       WHERE e.session_id = ? AND e.sequence > ? ORDER BY e.start_sequence`,
   /** Newest row of a non-streaming type (usage, session.state, available_commands). */
   newestOfType: `SELECT sequence, turn_id, type, content, created_at FROM ledger ${BY_TYPE}
      WHERE session_id = ? AND type = ? AND ${INDEXED_TYPES} ORDER BY sequence DESC LIMIT 1`,

@@ -12,6 +12,7 @@ import {
 import type { AvailableCommand, SessionState } from "../../src/contract/session";
 import type { DaemonEntry, DaemonMessage, TranscriptPage } from "../../src/contract/transcript";
 import type { SessionReader } from "../domain/session-recorder-api";
+import { withTail } from "../domain/transcript-fold";
 import { eventsSql, isIndexedRowType, NO_UPPER_BOUND, READ_SQL } from "./read-sql";
 import { createUsageReader } from "./usage-reader";
 
@@ -22,11 +23,15 @@ type LedgerRowRaw = {
   content: string;
   created_at: string;
 };
-/** `[start_sequence, sequence, message JSON]`, read in raw (array) mode. */
-type EntryTuple = [number, number, string];
+/** `[start_sequence, sequence, message JSON, tail]`, read in raw (array) mode. */
+type EntryTuple = [number, number, string, string | null];
 
 function toEntry(row: EntryTuple): DaemonEntry {
-  return { message: JSON.parse(row[2]) as DaemonMessage, start_sequence: row[0], sequence: row[1] };
+  return {
+    message: withTail(JSON.parse(row[2]) as DaemonMessage, row[3]),
+    start_sequence: row[0],
+    sequence: row[1],
+  };
 }
 
 function toEvent(sessionId: string, row: LedgerRowRaw): LedgerEvent {

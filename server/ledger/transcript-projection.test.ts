@@ -1,7 +1,8 @@
 // The transcript read model (acp-intake.md §4) as the reader serves it.
 import { afterEach, describe, expect, it } from "vitest";
 import { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
-import { frames, openTestSession, type TestSession } from "./test-session";
+import { openLedger } from "./open-ledger";
+import { frames, openTestSession, type TestSession, tempDatabase } from "./test-session";
 
 let t: TestSession;
 afterEach(() => t?.ledger.close());
@@ -241,6 +242,70 @@ describe("transcript projection", () => {
     expect(t.ledger.reader.availableCommands(t.sessionId)).toEqual([
       { name: "compact", description: "Compact" },
     ]);
+  });
+
+  describe("long streamed messages", () => {
+    const words = (index: number) => `w${index} `;
+
+    it("when a message grows past a few KB, then every chunk still lands, in order, in one part", () => {
+      t = openTestSession();
+      let expected = "";
+      for (let index = 0; index < 3000; index += 1) {
+        t.ledger.recorder.recordUpdate(t.sessionId, "turn-1", frames.text(words(index)));
+        expected += words(index);
+      }
+      const [entry] = page().entries;
+      expect(entry?.message.parts).toEqual([{ type: "text", id: "asst-1-0", text: expected }]);
+      expect(entry).toMatchObject({ start_sequence: 1, sequence: 3000 });
+      expect(t.ledger.reader.entriesChangedAfter(t.sessionId, 2999)).toEqual([entry]);
+    });
+
+    it("when reasoning and text alternate in a long message, then parts split where the kind changes", () => {
+      t = openTestSession();
+      const expected: [string, string][] = [];
+      for (let round = 0; round < 3; round += 1) {
+        for (const kind of ["reasoning", "text"] as const) {
+          let text = "";
+          for (let index = 0; index < 400; index += 1) {
+            const chunk = `${kind}${round}.${index} `;
+            text += chunk;
+            t.ledger.recorder.recordUpdate(
+              t.sessionId,
+              "turn-1",
+              kind === "text"
+                ? frames.text(chunk, "m1")
+                : { ...frames.thought(chunk), messageId: "m1" },
+            );
+          }
+          expected.push([kind, text]);
+        }
+      }
+      const parts = page().entries[0]?.message.parts ?? [];
+      expect(parts.map((part) => [part.type, "text" in part ? part.text : ""])).toEqual(expected);
+      expect(parts.map((part) => ("id" in part ? part.id : ""))).toEqual(
+        expected.map((_, index) => `msg-m1-${index}`),
+      );
+    });
+
+    it("when the database is reopened mid-message, then the unfolded tail is still there and streaming goes on", () => {
+      const file = tempDatabase();
+      t = openTestSession(file.path);
+      let expected = "";
+      for (let index = 0; index < 700; index += 1) {
+        t.ledger.recorder.recordUpdate(t.sessionId, "turn-1", frames.text(words(index)));
+        expected += words(index);
+      }
+      const sessionId = t.sessionId;
+      t.ledger.close();
+      const reopened = openLedger(file.path);
+      t = { ledger: reopened, sessionId, tick: () => {} };
+      expect(page().entries[0]?.message.parts[0]).toMatchObject({ text: expected });
+      reopened.recorder.recordUpdate(sessionId, "turn-1", frames.text("end."));
+      expect(page().entries[0]?.message.parts[0]).toMatchObject({ text: `${expected}end.` });
+      reopened.close();
+      file.cleanup();
+      t = openTestSession();
+    });
   });
 
   describe("paging", () => {

@@ -9,6 +9,7 @@ import type { CompactionSnapshot } from "../domain/compaction-intake";
 import type { LedgerRow } from "../domain/session-recorder-api";
 import {
   appendChunk,
+  chunkText,
   type EntryKind,
   EVENT_ROW_TYPES,
   emptyAssistantMessage,
@@ -17,9 +18,17 @@ import {
   foldToolCall,
   type ToolFields,
   userMessage,
+  withTail,
 } from "../domain/transcript-fold";
 
 type StoredEntry = { entry_key: string; kind: EntryKind; turn_id: string | null; message: string };
+/** An assistant entry a chunk may extend, with its unfolded tail when it has one. */
+type ChunkTarget = StoredEntry & { part_type: string | null; tail: string | null };
+
+/** Up to this many characters of streamed text collect in the tail before it is folded. */
+const TAIL_MAX_CHARS = 3000;
+/** A message shorter than this is simply rewritten per chunk; a longer one gets a tail. */
+const INLINE_MAX_CHARS = 2000;
 
 export type TranscriptProjection = { apply(row: LedgerRow): void };
 
@@ -27,10 +36,26 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
   const byKey = db.prepare<[string, string], StoredEntry>(
     "SELECT entry_key, kind, turn_id, message FROM entries WHERE session_id = ? AND entry_key = ?",
   );
+  const chunkTargetColumns = `e.entry_key, e.kind, e.turn_id, e.message, t.part_type, t.text AS tail
+     FROM entries e LEFT JOIN entry_tails t
+       ON t.session_id = e.session_id AND t.entry_key = e.entry_key`;
+  const targetByKey = db.prepare<[string, string], ChunkTarget>(
+    `SELECT ${chunkTargetColumns} WHERE e.session_id = ? AND e.entry_key = ?`,
+  );
   // The entry first received last: a chunk without a message id may only continue it.
-  const newest = db.prepare<[string], StoredEntry>(
-    `SELECT entry_key, kind, turn_id, message FROM entries
-     WHERE session_id = ? ORDER BY start_sequence DESC LIMIT 1`,
+  const newest = db.prepare<[string], ChunkTarget>(
+    `SELECT ${chunkTargetColumns} WHERE e.session_id = ? ORDER BY e.start_sequence DESC LIMIT 1`,
+  );
+  const appendTail = db.prepare(
+    "UPDATE entry_tails SET text = text || ? WHERE session_id = ? AND entry_key = ?",
+  );
+  const resetTail = db.prepare(
+    `INSERT INTO entry_tails (session_id, entry_key, part_type, text) VALUES (?, ?, ?, '')
+     ON CONFLICT (session_id, entry_key) DO UPDATE SET part_type = excluded.part_type, text = ''`,
+  );
+  // Only the sequence changes: SQLite then leaves the message's overflow pages alone.
+  const touch = db.prepare(
+    "UPDATE entries SET sequence = ? WHERE session_id = ? AND entry_key = ?",
   );
   const insert = db.prepare(
     `INSERT INTO entries (session_id, entry_key, kind, turn_id, start_sequence, sequence, message)
@@ -70,11 +95,11 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
   function applyChunk(row: LedgerRow, partKind: "text" | "reasoning"): void {
     const block = row.content.content as ContentBlock;
     const messageId = row.content.message_id;
-    let target: StoredEntry | undefined;
+    let target: ChunkTarget | undefined;
     let key: string;
     if (typeof messageId === "string") {
       key = `msg-${messageId}`;
-      target = byKey.get(row.session_id, key);
+      target = targetByKey.get(row.session_id, key);
     } else {
       const last = newest.get(row.session_id);
       key = `asst-${row.sequence}`;
@@ -85,9 +110,25 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
     }
     if (target === undefined) {
       create(row, "assistant", appendChunk(emptyAssistantMessage(key), partKind, block));
-    } else {
-      const message = JSON.parse(target.message) as DaemonMessage;
-      replace(row, appendChunk(message, partKind, block));
+      return;
+    }
+    const text = chunkText(block);
+    if (
+      target.part_type === partKind &&
+      target.tail !== null &&
+      target.tail.length + text.length <= TAIL_MAX_CHARS
+    ) {
+      appendTail.run(text, row.session_id, key);
+      touch.run(row.sequence, row.session_id, key);
+      return;
+    }
+    // Fold: the stored message, its tail and this chunk become the new stored message.
+    const message = JSON.parse(target.message) as DaemonMessage;
+    const json = JSON.stringify(appendChunk(withTail(message, target.tail), partKind, block));
+    update.run(row.sequence, json, row.session_id, key);
+    // appendChunk leaves a part of `partKind` last: the tail continues that part.
+    if (target.part_type !== null || json.length > INLINE_MAX_CHARS) {
+      resetTail.run(row.session_id, key, partKind);
     }
   }
 
