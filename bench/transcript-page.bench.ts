@@ -1,9 +1,10 @@
 // Transcript page latency on a 100,000-row session (quality.md): 200-entry pages at
-// random positions through the reader, against a bare SQLite read of the same entry rows
-// (same index range, no JSON parsing, no objects built) in the same run.
+// random positions through the reader, against a bare SQLite read of the same rows (the
+// reader's statement in raw mode: no JSON parsing, no objects built) in the same run.
 import Database from "better-sqlite3";
 import { migrate } from "../server/ledger/migrations";
 import { openLedger } from "../server/ledger/open-ledger";
+import { READ_SQL } from "../server/ledger/read-sql";
 import { createSessionRecorder } from "../server/ledger/session-recorder";
 import { createSessionStore } from "../server/ledger/session-store";
 import { tempDatabase } from "../server/ledger/test-session";
@@ -128,10 +129,9 @@ console.log(
   `session: ${rows} ledger rows, ${entryCount} entries, ${turn} turns, ${compactionId} compactions (built in ${buildSeconds.toFixed(1)} s)`,
 );
 
-const bareRead = bare.prepare(
-  `SELECT start_sequence, sequence, message FROM entries
-   WHERE session_id = ? AND start_sequence < ? ORDER BY start_sequence DESC LIMIT ?`,
-);
+// The baseline runs the reader's own statement (entries joined with their unfolded tails)
+// in raw mode: the same rows, with no JSON parsing and no objects built.
+const bareRead = bare.prepare(READ_SQL.pageRows).raw(true);
 
 // Same random positions for both, interleaved so drift on the machine hits both alike.
 const positions = Array.from({ length: READS }, () => 1 + Math.floor(Math.random() * rows));
