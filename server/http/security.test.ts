@@ -76,6 +76,18 @@ describe("the daemon's guards", () => {
     expect((await fetch(`${base}/api/workspaces`, { headers: auth })).status).toBe(200);
   });
 
+  it("when the token comes as access_token, then only the stream accepts it", async () => {
+    // An unknown session: past the token guard the stream answers 404, before it 401.
+    const stream = `${base}/api/workspaces/${daemon.ws}/sessions/ses_missing/stream`;
+    await expectEnvelope(await fetch(`${stream}?access_token=t0ken`), 404, "not_found");
+    await expectEnvelope(await fetch(`${stream}?access_token=nope`), 401, "unauthorized");
+    await expectEnvelope(
+      await fetch(`${base}/api/workspaces?access_token=t0ken`),
+      401,
+      "unauthorized",
+    );
+  });
+
   it("when the Host header is hostile, then 403 before anything else", async () => {
     const port = new URL(base).port;
     const { request } = await import("node:http");

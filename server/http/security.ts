@@ -81,12 +81,23 @@ export function hostGuard(options: SecurityOptions): MiddlewareHandler {
   };
 }
 
+/**
+ * A browser's EventSource cannot send headers, so the read-only stream alone also accepts
+ * the token as `?access_token=` (ADR 0006). Nothing that changes state takes it that way.
+ */
+function presentedToken(c: Parameters<MiddlewareHandler>[0]): string | undefined {
+  const header = c.req.header("authorization");
+  if (header !== undefined) return header;
+  const fromQuery = c.req.query("access_token");
+  if (c.req.method === "GET" && c.req.path.endsWith("/stream") && fromQuery !== undefined) {
+    return `Bearer ${fromQuery}`;
+  }
+  return undefined;
+}
+
 export function tokenGuard(options: SecurityOptions): MiddlewareHandler {
   return async (c, next) => {
-    if (
-      options.token !== undefined &&
-      !tokenMatches(c.req.header("authorization"), options.token)
-    ) {
+    if (options.token !== undefined && !tokenMatches(presentedToken(c), options.token)) {
       return sendError(c, new ApiError(401, "unauthorized", "missing or wrong bearer token"));
     }
     await next();

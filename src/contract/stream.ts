@@ -60,5 +60,7 @@ export const STREAM_PAYLOADS = {
 
 export const StreamQuery = z.strictObject({
   after_sequence: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  /** The bearer token, for an EventSource that cannot send headers (read by the auth guard). */
+  access_token: z.string().min(1).optional(),
 });
 export type StreamQuery = z.infer<typeof StreamQuery>;
