@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isAllowedHost } from "../http/security";
 import { DEMO_AGENT_NAME, FlagError, parseAgentFlag, parseDaemonFlags } from "./flags";
 
 describe("daemon flags", () => {
@@ -51,6 +52,21 @@ describe("daemon flags", () => {
     expect(() => parseDaemonFlags(["--host", "0.0.0.0"], {}, "/w")).toThrow(/needs a token/);
     expect(parseDaemonFlags(["--host", "0.0.0.0", "--token", "t"], {}, "/w").token).toBe("t");
     expect(parseDaemonFlags(["--host", "0.0.0.0"], { TIDELINE_TOKEN: "e" }, "/w").token).toBe("e");
+  });
+
+  it("when a specific address is bound, then the Host rule admits it; a wildcard bind admits only configured names", () => {
+    const lan = parseDaemonFlags(["--host", "192.168.1.5", "--token", "t"], {}, "/w");
+    expect(lan.allowedHosts).toEqual(["192.168.1.5"]);
+    expect(isAllowedHost("192.168.1.5:4820", { ...lan, port: () => 4820 })).toBe(true);
+    const v6 = parseDaemonFlags(["--host", "fd00::5", "--token", "t"], {}, "/w");
+    expect(isAllowedHost("[fd00::5]:4820", { ...v6, port: () => 4820 })).toBe(true);
+    const any = parseDaemonFlags(
+      ["--host", "0.0.0.0", "--token", "t", "--allowed-host", "box.lan"],
+      {},
+      "/w",
+    );
+    expect(any.allowedHosts).toEqual(["box.lan"]);
+    expect(parseDaemonFlags([], {}, "/w").allowedHosts).toEqual([]);
   });
 
   it("when flags are wrong, then a FlagError names the problem", () => {

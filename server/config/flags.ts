@@ -27,6 +27,18 @@ export class FlagError extends Error {
 }
 
 const LOOPBACK_BINDS = new Set(["127.0.0.1", "localhost", "::1"]);
+/** Binds that name no single address: the Host a client uses must be configured. */
+const WILDCARD_BINDS = new Set(["0.0.0.0", "::", "[::]"]);
+
+/**
+ * The Host names the daemon answers to: the configured ones plus the address it is bound
+ * to, so `--host 192.168.1.5 --token …` is reachable as http://192.168.1.5:PORT/.
+ */
+function allowedHostsFor(host: string, configured: readonly string[]): string[] {
+  if (LOOPBACK_BINDS.has(host) || WILDCARD_BINDS.has(host)) return [...configured];
+  const name = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return configured.includes(name) ? [...configured] : [...configured, name];
+}
 
 export const DEMO_AGENT_NAME = "demo";
 
@@ -118,7 +130,7 @@ export function parseDaemonFlags(
     ...(token === undefined || token === "" ? {} : { token }),
     agents,
     workspace: resolve(cwd, values.workspace ?? "."),
-    allowedHosts: values["allowed-host"] ?? [],
+    allowedHosts: allowedHostsFor(host, values["allowed-host"] ?? []),
     contextWindows: Object.fromEntries((values["context-window"] ?? []).map(parseNamedNumber)),
     distDir: fileURLToPath(new URL("../../dist", import.meta.url)),
     welcome: values["no-welcome"] !== true,
