@@ -6,6 +6,7 @@ import {
   startDemoAgent,
   textOf,
   updateOf,
+  updatesOf,
 } from "./test-client";
 
 let agent: DemoAgentClient;
@@ -18,15 +19,9 @@ afterAll(async () => {
   await agent.close();
 });
 
-async function turn(sessionId: string, text: string) {
-  const from = agent.raw.length;
-  const response = await agent.prompt(sessionId, text);
-  return { response, frames: agent.raw.slice(from) };
-}
+const turn = (sessionId: string, text: string) => agent.turn(sessionId, text);
 
-function updates(frames: readonly RawFrame[], kind: string) {
-  return frames.map(updateOf).filter((update) => update?.sessionUpdate === kind);
-}
+const updates = updatesOf;
 
 describe("a prompt turn", () => {
   it("when a client prompts, then the Markdown reply streams under one messageId, then usage, then the response with token counters", async () => {

@@ -3,11 +3,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { frameSequence, newStateDir, type RawFrame, startDemoAgent, updateOf } from "./test-client";
+import {
+  frameSequence,
+  newStateDir,
+  type RawFrame,
+  startDemoAgent,
+  updateOf,
+  updatesOf,
+} from "./test-client";
 
-function updates(frames: readonly RawFrame[], kind: string) {
-  return frames.map(updateOf).filter((update) => update?.sessionUpdate === kind);
-}
+const updates = updatesOf;
 
 function commandNames(frames: readonly RawFrame[]) {
   const [update] = updates(frames, "available_commands_update");

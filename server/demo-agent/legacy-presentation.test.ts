@@ -29,11 +29,7 @@ describe.each<CapabilityMode>(["omitted", "null"])(
       await agent.close();
     });
 
-    async function turn(sessionId: string, text: string) {
-      const from = agent.raw.length;
-      const response = await agent.prompt(sessionId, text);
-      return { response, frames: agent.raw.slice(from) };
-    }
+    const turn = (sessionId: string, text: string) => agent.turn(sessionId, text);
 
     it("then /compact shows as a 'Compact conversation' think tool call plus a text line", async () => {
       const sessionId = await agent.newSession();

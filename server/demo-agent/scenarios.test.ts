@@ -6,10 +6,10 @@ import { FAKE_API_KEY } from "./summary";
 import {
   type DemoAgentClient,
   frameSequence,
-  type RawFrame,
   startDemoAgent,
   textOf,
   updateOf,
+  updatesOf,
 } from "./test-client";
 
 let agent: DemoAgentClient;
@@ -22,15 +22,9 @@ afterAll(async () => {
   await agent.close();
 });
 
-async function turn(sessionId: string, text: string) {
-  const from = agent.raw.length;
-  const response = await agent.prompt(sessionId, text);
-  return { response, frames: agent.raw.slice(from) };
-}
+const turn = (sessionId: string, text: string) => agent.turn(sessionId, text);
 
-function updates(frames: readonly RawFrame[], kind: string) {
-  return frames.map(updateOf).filter((update) => update?.sessionUpdate === kind);
-}
+const updates = updatesOf;
 
 /** A session with one ordinary turn, then `/demo <scenario>`, then the frames of `/compact`. */
 async function compactAfter(scenario: string) {

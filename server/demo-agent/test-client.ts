@@ -49,6 +49,8 @@ export type DemoAgentClient = {
   loadSession(sessionId: string): Promise<void>;
   /** Sends a prompt and resolves once its response is also in the raw log. */
   prompt(sessionId: string, text: string): Promise<PromptResponse>;
+  /** One whole turn: its response and every raw frame written during it. */
+  turn(sessionId: string, text: string): Promise<{ response: PromptResponse; frames: RawFrame[] }>;
   cancel(sessionId: string): Promise<void>;
   /** Resolves with the first raw frame after `from` that matches. */
   waitForRaw(
@@ -177,6 +179,16 @@ export async function startDemoAgent(options: StartOptions = {}): Promise<DemoAg
     updateOf(frame)?.sessionUpdate === "available_commands_update" &&
     (frame.json?.params as { sessionId?: unknown } | undefined)?.sessionId === sessionId;
 
+  const prompt = async (sessionId: string, text: string): Promise<PromptResponse> => {
+    const from = raw.length;
+    const response: PromptResponse = await connection.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: "text", text }],
+    });
+    await waitForRaw(isPromptResponse, from);
+    return response;
+  };
+
   return {
     stateDir,
     raw,
@@ -202,17 +214,11 @@ export async function startDemoAgent(options: StartOptions = {}): Promise<DemoAg
       });
       await waitForRaw(isCommandsUpdate(sessionId), from);
     },
-    async prompt(sessionId, text) {
+    prompt,
+    async turn(sessionId, text) {
       const from = raw.length;
-      const response: PromptResponse = await connection.agent.request(
-        methods.agent.session.prompt,
-        {
-          sessionId,
-          prompt: [{ type: "text", text }],
-        },
-      );
-      await waitForRaw(isPromptResponse, from);
-      return response;
+      const response = await prompt(sessionId, text);
+      return { response, frames: raw.slice(from) };
     },
     cancel: (sessionId) => connection.agent.notify(methods.agent.session.cancel, { sessionId }),
     waitForRaw,
@@ -239,6 +245,13 @@ export function updateOf(frame: RawFrame): SessionUpdateFrame | null {
   const update = params?.update as { sessionUpdate?: unknown } | undefined;
   if (typeof update?.sessionUpdate !== "string") return null;
   return update as SessionUpdateFrame;
+}
+
+/** The `session/update` payloads of one kind among some frames. */
+export function updatesOf(frames: readonly RawFrame[], kind: string): SessionUpdateFrame[] {
+  return frames
+    .map(updateOf)
+    .filter((update) => update?.sessionUpdate === kind) as SessionUpdateFrame[];
 }
 
 /**
