@@ -1,7 +1,5 @@
 import { defineConfig } from "@playwright/test";
-
-// Debian's Chromium: Playwright cannot download its own browser on these machines.
-const executablePath = process.env.TIDELINE_CHROMIUM ?? "/usr/bin/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
 
 export default defineConfig({
   testDir: "e2e",
@@ -17,17 +15,6 @@ export default defineConfig({
     headless: true,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });

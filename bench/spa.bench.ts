@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
 import { startDaemon } from "../e2e/daemon";
 import { openLedger } from "../server/ledger/open-ledger";
 import { printFigure } from "./report";
@@ -99,16 +100,8 @@ async function measureBrowser(url: string): Promise<{
   longTasks: number;
 }> {
   const browser = await chromium.launch({
-    executablePath: process.env.TIDELINE_CHROMIUM ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.addInitScript(() => {
