@@ -42,10 +42,11 @@ export type AgentEvents = {
 
 export type AgentProcess = {
   readonly pid: number | undefined;
+  /** Each handshake step fails with `HandshakeTimeoutError` when not answered in time. */
   initialize(version: string, timeoutMs: number): Promise<InitializeResponse>;
-  newSession(cwd: string): Promise<string>;
+  newSession(cwd: string, timeoutMs: number): Promise<string>;
   /** `session/load`; the updates the agent replays before answering are not reported. */
-  loadSession(acpSessionId: string, cwd: string): Promise<void>;
+  loadSession(acpSessionId: string, cwd: string, timeoutMs: number): Promise<void>;
   /** Sends `session/prompt`; its answer arrives through `events.promptAnswered`. */
   prompt(acpSessionId: string, text: string): void;
   cancel(acpSessionId: string): Promise<void>;
@@ -64,8 +65,36 @@ function requestIdKey(id: unknown): string | undefined {
   return typeof id === "string" || typeof id === "number" ? `${typeof id}:${id}` : undefined;
 }
 
-export class InitializeTimeoutError extends Error {
-  override name = "InitializeTimeoutError";
+export class HandshakeTimeoutError extends Error {
+  override name = "HandshakeTimeoutError";
+}
+
+function describeDuration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+/**
+ * A handshake step the agent never answers would leave the session `starting` forever;
+ * it fails instead, and the host stops the agent with this reason.
+ */
+async function answeredWithin<T>(method: string, timeoutMs: number, request: Promise<T>) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new HandshakeTimeoutError(
+            `agent did not answer ${method} within ${describeDuration(timeoutMs)}`,
+          ),
+        ),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([request, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function spawnAgent(
@@ -230,51 +259,42 @@ export function spawnAgent(
   return {
     pid: child.pid,
     exited,
-    async initialize(version, timeoutMs) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () =>
-            reject(
-              new InitializeTimeoutError(
-                `agent did not answer initialize within ${timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}`,
-              ),
-            ),
-          timeoutMs,
-        );
-      });
-      try {
-        return await Promise.race([
-          agentCtx.request(methods.agent.initialize, {
-            protocolVersion: 1,
-            clientInfo: { name: "tideline", version },
-            clientCapabilities: {
-              fs: { readTextFile: false, writeTextFile: false },
-              terminal: false,
-              session: { compaction: {} },
-            },
-          }),
-          timeout,
-        ]);
-      } finally {
-        clearTimeout(timer);
-      }
+    initialize(version, timeoutMs) {
+      return answeredWithin(
+        "initialize",
+        timeoutMs,
+        agentCtx.request(methods.agent.initialize, {
+          protocolVersion: 1,
+          clientInfo: { name: "tideline", version },
+          clientCapabilities: {
+            fs: { readTextFile: false, writeTextFile: false },
+            terminal: false,
+            session: { compaction: {} },
+          },
+        }),
+      );
     },
-    async newSession(cwd) {
-      const response = await agentCtx.request(methods.agent.session.new, { cwd, mcpServers: [] });
+    async newSession(cwd, timeoutMs) {
+      const response = await answeredWithin(
+        "session/new",
+        timeoutMs,
+        agentCtx.request(methods.agent.session.new, { cwd, mcpServers: [] }),
+      );
       return response.sessionId;
     },
-    async loadSession(acpSessionId, cwd) {
+    async loadSession(acpSessionId, cwd, timeoutMs) {
+      // The tap clears `replaying` at the answer's line. An agent that never answers stays
+      // muted until it is stopped, so a late replay is never recorded as new.
       replaying = true;
-      try {
-        await agentCtx.request(methods.agent.session.load, {
+      await answeredWithin(
+        "session/load",
+        timeoutMs,
+        agentCtx.request(methods.agent.session.load, {
           sessionId: acpSessionId,
           cwd,
           mcpServers: [],
-        });
-      } finally {
-        replaying = false;
-      }
+        }),
+      );
     },
     prompt(acpSessionId, text) {
       agentCtx

@@ -13,6 +13,7 @@ const hanging = {
   command: process.execPath,
   args: ["-e", "setInterval(() => {}, 1000)"],
 };
+const hangingNew = { ...scripted, name: "hanging-new", args: [...scripted.args, "--hang-new"] };
 const missing = { name: "missing", command: "/nonexistent/agent-binary", args: [] };
 
 describe("agent faults", () => {
@@ -137,6 +138,52 @@ describe("agent faults", () => {
     });
   });
 
+  it("when a session starts, then initialize and session/new carry exactly the spec's parameters", async () => {
+    const id = await create("scripted");
+    await daemon.waitForSession(id, (s) => s.state === "active");
+    await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, { body: { text: "handshake" } });
+    await daemon.waitForSession(id, (s) => s.activity === undefined);
+    const chunk = (await events(id, "&type=agent.message_chunk")).at(-1);
+    const text = (chunk?.content.content as { text?: string } | undefined)?.text ?? "{}";
+    const received = JSON.parse(text);
+    expect(received.initialize).toEqual({
+      protocolVersion: 1,
+      clientInfo: { name: "tideline", version: "test" },
+      clientCapabilities: {
+        fs: { readTextFile: false, writeTextFile: false },
+        terminal: false,
+        session: { compaction: {} },
+      },
+    });
+    expect(received.new).toEqual({
+      cwd: daemon.ledger.store.getWorkspace(daemon.ws)?.root_dir,
+      mcpServers: [],
+    });
+  });
+
+  it("when the agent is killed by a signal mid-turn, then agent.exited and the stopped reason name the signal", async () => {
+    const id = await create("scripted");
+    await daemon.waitForSession(id, (s) => s.state === "active");
+    const response = await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, {
+      body: { text: "signal" },
+    });
+    const { prompt_id } = (await response.json()) as { prompt_id: string };
+    await daemon.waitForSession(id, (s) => s.state === "stopped");
+    const rows = await events(id);
+    expect(rows.find((e) => e.type === "agent.exited")?.content).toMatchObject({
+      code: null,
+      signal: "SIGKILL",
+    });
+    expect(rows.find((e) => e.type === "prompt.completed")).toMatchObject({
+      turn_id: prompt_id,
+      content: { stop_reason: "agent_exited" },
+    });
+    expect(rows.at(-1)?.content).toMatchObject({
+      state: "stopped",
+      reason: "agent exited on signal SIGKILL",
+    });
+  });
+
   it("when the agent exits mid-turn, then the turn ends with agent_exited and the session is stopped", async () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");
@@ -157,7 +204,7 @@ describe("agent faults", () => {
   });
 });
 
-describe("an agent that hangs in initialize", () => {
+describe("an agent that hangs in the handshake", () => {
   it("when the agent never answers initialize, then it is stopped with a clear reason", async () => {
     const daemon = await startTestDaemon({ agents: [hanging], initializeTimeoutMs: 300 });
     try {
@@ -172,6 +219,26 @@ describe("an agent that hangs in initialize", () => {
       expect(states.at(-1)).toMatchObject({
         state: "stopped",
         reason: "agent did not answer initialize within 300 ms",
+      });
+    } finally {
+      await daemon.stop();
+    }
+  });
+
+  it("when the agent never answers session/new, then it is stopped with a clear reason", async () => {
+    const daemon = await startTestDaemon({ agents: [hangingNew], initializeTimeoutMs: 300 });
+    try {
+      const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+        body: {},
+      });
+      const { session } = (await response.json()) as { session: { id: string } };
+      await daemon.waitForSession(session.id, (s) => s.state === "stopped");
+      const states = daemon.ledger.reader
+        .events(session.id, { type: "session.state", limit: 10 })
+        .events.map((e) => e.content);
+      expect(states.at(-1)).toMatchObject({
+        state: "stopped",
+        reason: "agent did not answer session/new within 300 ms",
       });
     } finally {
       await daemon.stop();

@@ -15,6 +15,7 @@ import { decidePermission } from "./permission-policy";
 import { completionOf } from "./prompt-completion";
 import { refuse } from "./session-refusal";
 
+/** How long each handshake step (initialize, session/new, session/load) may take. */
 export const INITIALIZE_TIMEOUT_MS = 30_000;
 
 export type NamedAgent = AgentCommand & { name: string };
@@ -224,10 +225,10 @@ export function createSessionHost(deps: SessionHostDeps) {
       const canLoad = init.agentCapabilities?.loadSession === true;
       const previous = store.getSession(session.id)?.acp_session_id;
       if (resume && canLoad && previous !== undefined) {
-        await proc.loadSession(previous, cwd);
+        await proc.loadSession(previous, cwd, initializeTimeoutMs);
         runtime.acpSessionId = previous;
       } else {
-        const acpSessionId = await proc.newSession(cwd);
+        const acpSessionId = await proc.newSession(cwd, initializeTimeoutMs);
         store.setAcpSessionId(session.id, acpSessionId);
         runtime.acpSessionId = acpSessionId;
       }
