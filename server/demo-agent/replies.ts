@@ -89,7 +89,7 @@ export function composeReply(prompt: string, turnNumber: number): Reply {
       const decision = `Keep frames for "${topic}" in receive order.`;
       return {
         markdown: [
-          `Short answer: yes, **${topic}** is doable.`,
+          `On **${topic}**: yes, this is doable.`,
           "",
           `- It touches ${fileList}.`,
           "- The risky part is ordering, so frames stay in receive order.",

@@ -10,12 +10,14 @@ export const WELCOME_SESSION_NAME = "Welcome to Tideline";
 
 type Step = { prompt: string } | { compact: true };
 
+// `/help` first: the newcomer's first reply is the list of commands and demo scenarios.
 export const WELCOME_SCRIPT: readonly Step[] = [
-  { prompt: "Hi! What does Tideline show me?" },
+  { prompt: "/help" },
+  { prompt: "Add a context meter to src/features/context/meter.tsx" },
   { prompt: "/demo tools" },
   { prompt: "/demo fill 70" },
   { compact: true },
-  { prompt: "Thanks. What changed in the context meter after that compaction?" },
+  { prompt: "Wire the meter into the rail in src/features/context/rail.tsx" },
 ];
 
 const STEP_TIMEOUT_MS = 5 * 60_000;
