@@ -141,6 +141,9 @@ describe("daemon restart", () => {
       source: "daemon",
       terminal: true,
     });
+    expect(added.find((row) => row.type === "prompt.completed")?.content).toMatchObject({
+      stop_reason: "agent_exited",
+    });
     expect((await session(second.base)()).state).toBe("stopped");
     const usage = UsageEnvelope.parse(await (await fetch(`${second.base}${path}/usage`)).json());
     expect(usage.usage.context.state).toBe("unknown");

@@ -2,6 +2,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventList } from "../../src/contract/history";
 import { demoAgent, startTestDaemon, type TestDaemon } from "../http/test-daemon";
+import { openTestSession } from "../ledger/test-session";
+import { createSessionHost } from "./session-host";
 
 const scripted = {
   name: "scripted",
@@ -226,7 +228,8 @@ describe("an agent that hangs in the handshake", () => {
   });
 
   it("when the agent never answers session/new, then it is stopped with a clear reason", async () => {
-    const daemon = await startTestDaemon({ agents: [hangingNew], initializeTimeoutMs: 300 });
+    // Long enough for a node child to start and answer initialize on a loaded machine.
+    const daemon = await startTestDaemon({ agents: [hangingNew], initializeTimeoutMs: 2500 });
     try {
       const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
         body: {},
@@ -238,10 +241,49 @@ describe("an agent that hangs in the handshake", () => {
         .events.map((e) => e.content);
       expect(states.at(-1)).toMatchObject({
         state: "stopped",
-        reason: "agent did not answer session/new within 300 ms",
+        reason: "agent did not answer session/new within 2500 ms",
       });
     } finally {
       await daemon.stop();
     }
+  });
+});
+
+describe("a daemon restarted after dying mid-turn", () => {
+  it("when a session was active with a turn and a compaction open, then both are closed and it is stopped", () => {
+    const { ledger, sessionId } = openTestSession();
+    const { recorder, reader } = ledger;
+    recorder.recordState(sessionId, "active");
+    recorder.recordPromptCompleted(sessionId, "turn-done", { stop_reason: "end_turn" });
+    recorder.recordCompactionRequested(sessionId, "turn-open", {
+      command: "compact",
+      requested_by: "web",
+    });
+    recorder.recordUpdate(sessionId, "turn-open", {
+      sessionUpdate: "compaction_update",
+      compactionId: "c1",
+      status: "in_progress",
+    });
+    const before = reader.maxSequence(sessionId);
+    const host = createSessionHost({ ledger, agents: [], version: "test", agentCwd: "." });
+    expect(host.recoverInterrupted()).toBe(1);
+    const added = reader
+      .events(sessionId, { after_sequence: before, limit: 100 })
+      .events.map((e) => ({ type: e.type, turn_id: e.turn_id, content: e.content }));
+    expect(added).toMatchObject([
+      {
+        type: "compaction",
+        turn_id: "turn-open",
+        content: { status: "cancelled", terminal: true },
+      },
+      { type: "prompt.completed", turn_id: "turn-open", content: { stop_reason: "agent_exited" } },
+      { type: "session.state", content: { state: "stopped", reason: "daemon restarted" } },
+    ]);
+    expect(added).toHaveLength(3);
+    // A second restart finds nothing left to close.
+    expect(
+      createSessionHost({ ledger, agents: [], version: "t", agentCwd: "." }).recoverInterrupted(),
+    ).toBe(0);
+    ledger.close();
   });
 });

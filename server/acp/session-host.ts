@@ -261,6 +261,18 @@ export function createSessionHost(deps: SessionHostDeps) {
     return turn;
   }
 
+  /** The newest turn, when it never got its `prompt.completed` (the daemon died mid-turn). */
+  function unfinishedTurn(sessionId: string): string | undefined {
+    const newest = reader.usageTurns(sessionId).turns.at(-1);
+    if (newest === undefined) return undefined;
+    const completed = reader.events(sessionId, {
+      turn_id: newest.turn_id,
+      type: "prompt.completed",
+      limit: 1,
+    });
+    return completed.events.length === 0 ? newest.turn_id : undefined;
+  }
+
   function sendPrompt(sessionId: string, runtime: Runtime, text: string) {
     const proc = runtime.process;
     if (proc === undefined || runtime.acpSessionId === undefined) return;
@@ -393,9 +405,16 @@ export function createSessionHost(deps: SessionHostDeps) {
       for (const session of store.listSessions({})) {
         if (runtimes.has(session.id)) continue;
         if (reader.lastState(session.id).state === "stopped") continue;
+        // The agent died with the daemon: close what it left open, as onExit would have.
+        const turnId = unfinishedTurn(session.id);
         record(session.id, "compaction close", () =>
-          recorder.closeOpenCompactions(session.id, null),
+          recorder.closeOpenCompactions(session.id, turnId ?? null),
         );
+        if (turnId !== undefined) {
+          record(session.id, "prompt.completed", () =>
+            recorder.recordPromptCompleted(session.id, turnId, { stop_reason: "agent_exited" }),
+          );
+        }
         record(session.id, "session.state", () =>
           recorder.recordState(session.id, "stopped", "daemon restarted"),
         );
