@@ -13,7 +13,7 @@ export function ContextChart({ data }: { data: UsageTurns }) {
   const empty = chart.points.length === 0;
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+    <section aria-labelledby={headingId} className="relative flex flex-col gap-2">
       <h2 id={headingId} className="text-sm font-semibold">
         Context over time
       </h2>
@@ -143,25 +143,31 @@ function CompactionDrop({ drop, top, bottom }: { drop: ChartDrop; top: number; b
   );
 }
 
-/** The chart's data as a table for screen readers: the same points, in order. */
+/**
+ * The chart's data as a table for screen readers: the same points, in order. The wrapper
+ * carries `sr-only`: a table ignores `width`/`overflow`, so hiding the table itself would
+ * still stretch the page sideways.
+ */
 function ChartTable({ rows }: { rows: ChartGeometry["rows"] }) {
   return (
-    <table className="sr-only">
-      <caption>Context over time</caption>
-      <thead>
-        <tr>
-          <th scope="col">Point</th>
-          <th scope="col">Context</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.name}</th>
-            <td>{row.value}</td>
+    <div className="sr-only">
+      <table>
+        <caption>Context over time</caption>
+        <thead>
+          <tr>
+            <th scope="col">Point</th>
+            <th scope="col">Context</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.name}</th>
+              <td>{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -97,6 +97,9 @@ describe("the context chart", () => {
     });
     expect(chart.tagName.toLowerCase()).toBe("svg");
     const table = screen.getByRole("table", { name: "Context over time" });
+    // Hidden by a wrapper: a table ignores width/overflow, so `sr-only` on it widened the page.
+    expect(table).not.toHaveClass("sr-only");
+    expect(table.parentElement).toHaveClass("sr-only");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       "Turn 1180K of 256K",
