@@ -12,7 +12,7 @@ import {
 import { UsageEnvelope, UsageTurns } from "../../src/contract/usage";
 import type { SessionReader, SessionStore } from "../domain/session-recorder-api";
 import { notFound } from "./api-error";
-import { parseQuery } from "./request-parsing";
+import { NoQuery, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
 
 /** What the daemon promises to send: every part a known one. */
@@ -60,11 +60,13 @@ export function mountReadRoutes(
 
   app.get(`${SESSION}/usage`, (c) => {
     const id = sessionId(c.req.param("ws"), c.req.param("id"));
+    parseQuery(c, NoQuery);
     return respond(c, UsageEnvelope, { usage: reader.usage(id) });
   });
 
   app.get(`${SESSION}/usage/turns`, (c) => {
     const id = sessionId(c.req.param("ws"), c.req.param("id"));
+    parseQuery(c, NoQuery);
     return respond(c, UsageTurns, reader.usageTurns(id));
   });
 }

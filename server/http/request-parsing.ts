@@ -1,7 +1,7 @@
 // Parsing at the HTTP boundary with the contract's strict schemas: bad JSON, unknown
 // fields and out-of-range values all become 400 `invalid_request` with per-field details.
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { invalidRequest } from "./api-error";
 
 function detailsOf(error: z.ZodError, root: string): Record<string, string> {
@@ -14,7 +14,17 @@ function detailsOf(error: z.ZodError, root: string): Record<string, string> {
   return details;
 }
 
+/** For endpoints that take no parameters: any query parameter is an unknown one. */
+export const NoQuery = z.strictObject({});
+
 export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+  // `?limit=1&limit=1000` has no single meaning; refuse it instead of picking one.
+  const repeated = Object.entries(c.req.queries())
+    .filter(([, values]) => values.length > 1)
+    .map(([name]): [string, string] => [name, "given more than once"]);
+  if (repeated.length > 0) {
+    throw invalidRequest("invalid query parameters", Object.fromEntries(repeated));
+  }
   const result = schema.safeParse(c.req.query());
   if (!result.success) {
     throw invalidRequest("invalid query parameters", detailsOf(result.error, "query"));

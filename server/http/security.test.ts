@@ -88,6 +88,76 @@ describe("the daemon's guards", () => {
     );
   });
 
+  /** A raw request, so Host and framing are exactly what a hostile client would send. */
+  async function rawRequest(
+    path: string,
+    options: { method?: string; headers: Record<string, string>; chunks?: string[] },
+  ): Promise<{ status: number; body: string }> {
+    const { request } = await import("node:http");
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: new URL(base).port,
+          path,
+          method: options.method ?? "GET",
+          headers: options.headers,
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk: Buffer) => {
+            body += chunk.toString();
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      for (const chunk of options.chunks ?? []) req.write(chunk);
+      req.end();
+    });
+  }
+
+  it("when the stream is asked for with a foreign Host, then 403 too: read-only is not exempt", async () => {
+    // An unknown session: past the Host rule this would be 404, not 403.
+    const path = `${daemon.sessionPath("ses_any")}/stream`;
+    const port = new URL(base).port;
+    const stream = await rawRequest(path, {
+      headers: { Host: `rebound.example:${port}`, ...auth },
+    });
+    expect(stream.status).toBe(403);
+    expect(ErrorEnvelope.parse(JSON.parse(stream.body)).code).toBe("forbidden_origin");
+    const withQueryToken = await rawRequest(`${path}?access_token=t0ken`, {
+      headers: { Host: `127.0.0.1:${Number(port) + 1}` },
+    });
+    expect(withQueryToken.status).toBe(403);
+  });
+
+  it("when a POST carries Origin: null, then 403 forbidden_origin", async () => {
+    const response = await fetch(`${base}/api/workspaces/${daemon.ws}/sessions`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json", Origin: "null" },
+      body: "{}",
+    });
+    await expectEnvelope(response, 403, "forbidden_origin");
+  });
+
+  it("when a chunked body without Content-Length grows past 1 MiB, then 413 and nothing is created", async () => {
+    const chunk = "x".repeat(64 * 1024);
+    const response = await rawRequest(`/api/workspaces/${daemon.ws}/sessions`, {
+      method: "POST",
+      headers: {
+        Host: new URL(base).host,
+        ...auth,
+        "Content-Type": "application/json",
+        "Transfer-Encoding": "chunked",
+      },
+      chunks: ['{"name":"', ...Array.from({ length: 17 }, () => chunk), '"}'],
+    });
+    expect(response.status).toBe(413);
+    expect(ErrorEnvelope.parse(JSON.parse(response.body)).code).toBe("payload_too_large");
+    expect(daemon.ledger.store.listSessions({}).some((s) => s.name?.startsWith("x"))).toBe(false);
+  });
+
   it("when the Host header is hostile, then 403 before anything else", async () => {
     const port = new URL(base).port;
     const { request } = await import("node:http");
@@ -175,6 +245,56 @@ describe("bad input", () => {
     const body = await expectEnvelope(response, 400, "invalid_request");
     expect(body.details).toHaveProperty("command");
     expect(daemon.ledger.store.listSessions({})).toHaveLength(0);
+  });
+
+  it("when a body has the wrong types or is not an object, then 400 and nothing changes", async () => {
+    const sessions = `/api/workspaces/${daemon.ws}/sessions`;
+    for (const rawBody of ['{"agent": 1}', '{"name": null}', "[]", "null", '"demo"', "42"]) {
+      await expectEnvelope(
+        await daemon.call("POST", sessions, { rawBody }),
+        400,
+        "invalid_request",
+      );
+    }
+    const session = daemon.ledger.store.createSession({
+      workspaceId: daemon.ws,
+      agentName: "demo",
+    });
+    const before = daemon.ledger.reader.maxSequence(session.id);
+    const prompt = `${daemon.sessionPath(session.id)}/prompt`;
+    for (const rawBody of ['{"text": 5}', '{"text": ["a"]}', '{"text": "hi", "extra": 1}', "{}"]) {
+      await expectEnvelope(await daemon.call("POST", prompt, { rawBody }), 400, "invalid_request");
+    }
+    expect(daemon.ledger.reader.maxSequence(session.id)).toBe(before);
+    expect(daemon.ledger.store.listSessions({})).toHaveLength(1);
+  });
+
+  it("when a read endpoint gets bad query parameters, then 400 with the parameter named", async () => {
+    const session = daemon.ledger.store.createSession({
+      workspaceId: daemon.ws,
+      agentName: "demo",
+    });
+    const path = daemon.sessionPath(session.id);
+    for (const query of [
+      "transcript?limit=-1",
+      "transcript?before_sequence=abc",
+      "transcript?limit=1&limit=2",
+      "events?after_sequence=1e3",
+      "events?type=",
+      "events?bogus=1",
+      "usage?x=1",
+      "usage/turns?limit=5",
+      "?verbose=1",
+      "stream?after_sequence=-1",
+    ]) {
+      const response = await daemon.call(
+        "GET",
+        `${path}${query.startsWith("?") ? "" : "/"}${query}`,
+      );
+      if (response.status !== 400) throw new Error(`${query} answered ${response.status}`);
+      const body = await expectEnvelope(response, 400, "invalid_request");
+      expect(Object.keys(body.details ?? {})).not.toHaveLength(0);
+    }
   });
 
   it("when a session asks for an agent that is not configured, then 400", async () => {

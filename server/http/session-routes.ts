@@ -18,7 +18,7 @@ import {
 import type { SessionHost } from "../acp/session-host";
 import type { RequestedBy, SessionStore } from "../domain/session-recorder-api";
 import { invalidRequest, notFound } from "./api-error";
-import { parseJsonBody, parseQuery } from "./request-parsing";
+import { NoQuery, parseJsonBody, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
 
 const DEFAULT_PAGE = 100;
@@ -49,9 +49,10 @@ export function mountSessionRoutes(
   const { host, store, respond } = deps;
   const SESSION = "/api/workspaces/:ws/sessions/:id";
 
-  app.get("/api/workspaces", (c) =>
-    respond(c, WorkspaceList, { workspaces: store.listWorkspaces() }),
-  );
+  app.get("/api/workspaces", (c) => {
+    parseQuery(c, NoQuery);
+    return respond(c, WorkspaceList, { workspaces: store.listWorkspaces() });
+  });
 
   app.get("/api/sessions", (c) => {
     const query = parseQuery(c, SessionListQuery);
@@ -80,9 +81,11 @@ export function mountSessionRoutes(
     return respond(c, SessionEnvelope, { session }, 201);
   });
 
-  app.get(SESSION, (c) =>
-    respond(c, SessionEnvelope, { session: host.getSession(c.req.param("id"), c.req.param("ws")) }),
-  );
+  app.get(SESSION, (c) => {
+    const session = host.getSession(c.req.param("id"), c.req.param("ws"));
+    parseQuery(c, NoQuery);
+    return respond(c, SessionEnvelope, { session });
+  });
 
   app.post(`${SESSION}/start`, async (c) => {
     await parseJsonBody(c, EmptyBody);
