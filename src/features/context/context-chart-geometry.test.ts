@@ -57,8 +57,12 @@ describe("deriveChartGeometry", () => {
     expect(geometry.path.startsWith(`M${CHART.left} `)).toBe(true);
     expect(geometry.path.match(/L/g)).toHaveLength(2);
     expect(geometry.points[1]?.label).toBe("Turn 2: 100K of 200K");
-    expect(geometry.firstLabel).toBe("Turn 1");
-    expect(geometry.lastLabel).toBe("Turn 3");
+    expect(geometry.firstLabel).toEqual({ text: "Turn 1", x: CHART.left, anchor: "start" });
+    expect(geometry.lastLabel).toEqual({
+      text: "Turn 3",
+      x: CHART.width - CHART.right,
+      anchor: "end",
+    });
   });
 
   it("draws a drop from before to after at each compaction, in the line", () => {
@@ -121,6 +125,24 @@ describe("deriveChartGeometry", () => {
     expect(geometry.path.match(/[ML]/g)).toEqual(["M", "M"]);
   });
 
+  it("names the last turn under its point when a compaction, not a turn, ends the plot", () => {
+    const geometry = deriveChartGeometry({
+      turns: [turn(1, 50_000), turn(5, 100_000)],
+      compactions: [
+        {
+          sequence: 8,
+          at: AT,
+          compaction_id: "cmp-1",
+          trigger: "agent",
+          status: "failed",
+          context_used: 100_000,
+        },
+      ],
+    });
+    const middle = (CHART.left + CHART.width - CHART.right) / 2;
+    expect(geometry.lastLabel).toEqual({ text: "Turn 2", x: middle, anchor: "middle" });
+  });
+
   it("without a known window, scales to the readings with headroom and draws no window line", () => {
     const geometry = deriveChartGeometry({
       turns: [{ turn_id: "a", sequence: 1, usage: { timestamp: AT, context_used: 1000 } }],
@@ -128,7 +150,10 @@ describe("deriveChartGeometry", () => {
     });
     expect(geometry.window).toBeUndefined();
     expect(geometry.yMax).toBeCloseTo(1100);
-    expect(geometry.points[0]?.x).toBe((CHART.left + CHART.width - CHART.right) / 2);
+    const middle = (CHART.left + CHART.width - CHART.right) / 2;
+    expect(geometry.points[0]?.x).toBe(middle);
+    // A lone turn is named under its own point, not at the plot's left edge.
+    expect(geometry.firstLabel).toEqual({ text: "Turn 1", x: middle, anchor: "middle" });
     expect(geometry.lastLabel).toBeUndefined();
     expect(geometry.summary).toBe(
       "Context over time: 1 turn reading, 0 compactions. Latest 1K; peak 1K.",

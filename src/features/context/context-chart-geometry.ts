@@ -25,6 +25,9 @@ export type ChartDrop = {
   label: string;
 };
 
+/** A turn's name under its own point (not under the plot's edge, which may be a compaction). */
+export type ChartAxisLabel = { text: string; x: number; anchor: "start" | "middle" | "end" };
+
 export type ChartGeometry = {
   points: ChartPoint[];
   drops: ChartDrop[];
@@ -36,8 +39,8 @@ export type ChartGeometry = {
   plotTop: number;
   plotLeft: number;
   plotRight: number;
-  firstLabel: string | undefined;
-  lastLabel: string | undefined;
+  firstLabel: ChartAxisLabel | undefined;
+  lastLabel: ChartAxisLabel | undefined;
   summary: string;
   rows: Array<{ key: string; name: string; value: string }>;
 };
@@ -156,11 +159,22 @@ export function deriveChartGeometry(data: UsageTurns): ChartGeometry {
     plotTop,
     plotLeft,
     plotRight,
-    firstLabel: firstTurn?.name,
-    lastLabel: points.length > 1 ? lastTurn?.name : undefined,
+    firstLabel: firstTurn ? axisLabel(firstTurn, plotLeft, plotRight) : undefined,
+    lastLabel:
+      firstTurn && lastTurn && lastTurn.x - firstTurn.x >= MIN_LABEL_GAP
+        ? axisLabel(lastTurn, plotLeft, plotRight)
+        : undefined,
     summary: summarize(points, drops, windowSize),
     rows,
   };
+}
+
+/** Two axis labels closer than this would overlap ("Turn 12" is about 40 units wide). */
+const MIN_LABEL_GAP = 60;
+
+function axisLabel(point: ChartPoint, left: number, right: number): ChartAxisLabel {
+  const anchor = point.x <= left ? "start" : point.x >= right ? "end" : "middle";
+  return { text: point.name, x: point.x, anchor };
 }
 
 function summarize(points: ChartPoint[], drops: ChartDrop[], windowSize: number | undefined) {

@@ -89,16 +89,19 @@ export function ContextChart({ data }: { data: UsageTurns }) {
                 />
               </g>
             ))}
-            {chart.firstLabel ? (
-              <text x={chart.plotLeft} y={chart.baseline + 14} className={LABEL}>
-                {chart.firstLabel}
-              </text>
-            ) : null}
-            {chart.lastLabel ? (
-              <text x={chart.plotRight} y={chart.baseline + 14} textAnchor="end" className={LABEL}>
-                {chart.lastLabel}
-              </text>
-            ) : null}
+            {[chart.firstLabel, chart.lastLabel].map((label) =>
+              label ? (
+                <text
+                  key={label.text}
+                  x={label.x}
+                  y={chart.baseline + 14}
+                  textAnchor={label.anchor}
+                  className={LABEL}
+                >
+                  {label.text}
+                </text>
+              ) : null,
+            )}
           </svg>
           <p aria-hidden="true" className="min-h-4 text-xs text-slate-700 dark:text-slate-200">
             {hovered?.label ?? ""}
