@@ -186,6 +186,33 @@ describe("agent faults", () => {
     });
   });
 
+  it("when an agent without a compaction command is busy, then Compact now is session_busy first; idle, compaction_unsupported", async () => {
+    const id = await create("scripted");
+    await daemon.waitForSession(id, (s) => s.state === "active");
+    const path = daemon.sessionPath(id);
+    const held = await daemon.call("POST", `${path}/prompt`, { body: { text: "hold" } });
+    const { prompt_id } = (await held.json()) as { prompt_id: string };
+    const busy = await daemon.call("POST", `${path}/compact`, { body: {} });
+    expect(busy.status).toBe(409);
+    expect(await busy.json()).toEqual({
+      error: "session: prompt already in progress",
+      code: "session_busy",
+    });
+    const cancel = await daemon.call("POST", `${path}/cancel`);
+    expect(await cancel.json()).toEqual({ session_id: id, prompt_id });
+    await daemon.waitForSession(id, (s) => s.activity === undefined);
+    expect((await events(id, "&type=prompt.completed")).at(-1)).toMatchObject({
+      turn_id: prompt_id,
+      content: { stop_reason: "cancelled" },
+    });
+    const unsupported = await daemon.call("POST", `${path}/compact`, { body: {} });
+    expect(unsupported.status).toBe(409);
+    expect(await unsupported.json()).toEqual({
+      error: "session: agent does not advertise a compaction command",
+      code: "compaction_unsupported",
+    });
+  });
+
   it("when the agent exits mid-turn, then the turn ends with agent_exited and the session is stopped", async () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");

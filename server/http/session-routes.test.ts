@@ -6,6 +6,7 @@ import { SessionEnvelope, SessionList, WorkspaceList } from "../../src/contract/
 import { TranscriptPage } from "../../src/contract/transcript";
 import { UsageEnvelope, UsageTurns } from "../../src/contract/usage";
 import { REFUSAL_MESSAGES } from "../acp/session-refusal";
+import { requestedByOf } from "./session-routes";
 import { demoAgent, startTestDaemon, type TestDaemon } from "./test-daemon";
 
 async function refusal(response: Response, status: number, code: string) {
@@ -278,6 +279,9 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
   it("when sessions are listed with filters and pages, then the page info is right", async () => {
     const all = SessionList.parse(await (await daemon.call("GET", "/api/sessions")).json());
     expect(all.page.total).toBe(all.sessions.length);
+    const activity = all.sessions.map((s) => s.updated_at);
+    expect(activity).toEqual([...activity].sort().reverse());
+    expect(all.page).not.toHaveProperty("next_cursor");
     expect(all.sessions.length).toBeGreaterThan(3);
     const first = SessionList.parse(
       await (await daemon.call("GET", "/api/sessions?limit=2")).json(),
@@ -354,5 +358,22 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
       404,
       "not_found",
     );
+  });
+});
+
+describe("requested_by attribution", () => {
+  it("when the client id starts with web-, then web, whatever the User-Agent", () => {
+    expect(requestedByOf("web-1a2b", "tideline-cli/1")).toBe("web");
+  });
+
+  it("when the User-Agent starts with tideline-cli or compozy-cli, then cli", () => {
+    expect(requestedByOf(undefined, "tideline-cli/0.1")).toBe("cli");
+    expect(requestedByOf("script-1", "compozy-cli/2.0 (linux)")).toBe("cli");
+  });
+
+  it("when neither matches, then http; the prefixes are exact", () => {
+    expect(requestedByOf(undefined, undefined)).toBe("http");
+    expect(requestedByOf("Web-1", "Mozilla/5.0 tideline-cli")).toBe("http");
+    expect(requestedByOf("webby", "curl/8")).toBe("http");
   });
 });
