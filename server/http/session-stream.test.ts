@@ -147,6 +147,15 @@ describe("the session stream", () => {
     stream.close();
   });
 
+  it("when an EventSource reconnects by itself, then its Last-Event-ID beats the older cursor in its URL", async () => {
+    const max = daemon.ledger.reader.maxSequence(sessionId);
+    const stream = await openSse(`${streamUrl}?after_sequence=0`, { "Last-Event-ID": String(max) });
+    const first = await stream.waitFor(() => true);
+    expect(first.event).toBe("transcript_delta");
+    expect(TranscriptDeltaEvent.parse(JSON.parse(first.data)).entries).toEqual([]);
+    stream.close();
+  });
+
   it("when nothing happens, then keepalive comments flow", async () => {
     const stream = await openSse(streamUrl);
     await stream.waitFor(() => true);

@@ -80,6 +80,17 @@ function parseLastEventId(value: string | undefined): number | undefined {
   return Number(value.trim());
 }
 
+/**
+ * An EventSource reconnecting on its own repeats its URL (with the cursor it was opened
+ * with) and adds the id of the last event it got: that one is newer, and resuming from the
+ * older cursor would send again what the client already has.
+ */
+function resumeCursor(fromQuery: number | undefined, fromHeader: number | undefined) {
+  if (fromQuery === undefined) return fromHeader;
+  if (fromHeader === undefined) return fromQuery;
+  return Math.max(fromQuery, fromHeader);
+}
+
 /** The node socket behind a request, when served by @hono/node-server (absent in-process). */
 function socketOf(c: Context): { destroy(): void } | undefined {
   const env: unknown = c.env;
@@ -255,7 +266,10 @@ export function createStreamHub(deps: StreamHubDeps) {
         throw notFound("session");
       }
       const query = parseQuery(c, StreamQuery);
-      const cursor = query.after_sequence ?? parseLastEventId(c.req.header("last-event-id"));
+      const cursor = resumeCursor(
+        query.after_sequence,
+        parseLastEventId(c.req.header("last-event-id")),
+      );
       if (closed) throw invalidRequest("daemon is shutting down");
 
       // Synchronous from here until registration: nothing can commit in between.
