@@ -155,6 +155,11 @@ export function spawnAgent(
       return;
     }
     const method = sentMethods.get(key);
+    if (method === undefined) {
+      // The SDK would only log and drop it; the ledger keeps what the agent said.
+      events.invalidFrame(line, "JSON-RPC response to no request the daemon sent");
+      return;
+    }
     sentMethods.delete(key);
     if (method === methods.agent.session.load) replaying = false;
     if (method === methods.agent.session.prompt) {

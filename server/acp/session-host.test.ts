@@ -125,6 +125,33 @@ describe("agent faults", () => {
     expect(daemon.host.findSession(id)?.state).toBe("active");
   });
 
+  it("when the agent sends malformed JSON-RPC, a giant line and a request for a capability it was not given, then each is contained and the turn completes", async () => {
+    const id = await create("scripted");
+    await daemon.waitForSession(id, (s) => s.state === "active");
+    await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, { body: { text: "hostile" } });
+    await daemon.waitForSession(id, (s) => s.activity === undefined);
+    const rows = await events(id);
+    const invalid = rows.filter((e) => e.type === "agent.invalid_frame").map((e) => e.content);
+    expect(invalid.map((c) => c.error)).toEqual([
+      "JSON-RPC message is neither a request nor a response",
+      "JSON-RPC response to no request the daemon sent",
+      "session/update without params.update",
+      "not a JSON-RPC 2.0 message",
+      expect.stringMatching(/^line longer than the limit/),
+    ]);
+    expect(String(invalid[4]?.raw).length).toBeLessThanOrEqual(4096);
+    const reply = rows.find((e) => e.type === "agent.message_chunk")?.content.content as {
+      text: string;
+    };
+    // The SDK answers fs/read_text_file with an error: the daemon advertised no fs access.
+    expect(reply.text).toMatch(/^fs reply \{"code":-32601/);
+    expect(rows.at(-1)).toMatchObject({
+      type: "prompt.completed",
+      content: { stop_reason: "end_turn" },
+    });
+    expect(daemon.host.findSession(id)?.state).toBe("active");
+  });
+
   it("when the agent asks for permission, then the daemon rejects by policy and records it", async () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");
