@@ -45,7 +45,8 @@ export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }
         ) : sessions.data.sessions.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No sessions yet.</p>
         ) : (
-          <ul className="min-h-0 space-y-1 overflow-y-auto max-lg:max-h-[50vh]">
+          // The padding keeps the links' focus rings inside the scroll box, which clips them.
+          <ul className="-m-1 min-h-0 space-y-1 overflow-y-auto p-1 max-lg:max-h-[50vh]">
             {byNewestActivity(sessions.data.sessions).map((session) => (
               <li key={session.id}>
                 <SessionLink
