@@ -28,8 +28,11 @@ export type PromptOutcome =
   | { ok: false; error: string };
 
 export type AgentEvents = {
-  /** `params.update` of a `session/update` notification, unvalidated, in receive order. */
-  update(update: unknown): void;
+  /**
+   * `params.update` of a `session/update` notification, unvalidated, in receive order,
+   * with the line it came in (the `raw` of an invalid frame).
+   */
+  update(update: unknown, line: string): void;
   /** A stdout line that is not a JSON-RPC message at all. */
   invalidFrame(raw: string, error: string): void;
   /** The answer to `session/prompt`, at its position among the received lines. */
@@ -142,7 +145,7 @@ export function spawnAgent(
         if (!isObject(message.params) || !("update" in message.params)) {
           events.invalidFrame(line, "session/update without params.update");
         } else if (!replaying) {
-          events.update(message.params.update);
+          events.update(message.params.update, line);
         }
         return;
       }

@@ -113,6 +113,17 @@ describe("agent faults", () => {
       expect.arrayContaining(["this is not json", '{"hello":"world"}']),
     );
     expect(invalid.length).toBe(4);
+    // A frame that fails the schema keeps the line exactly as the agent wrote it.
+    expect(invalid.map((e) => e.content.raw)).toContain(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        method: "session/update",
+        params: {
+          sessionId: "scripted-1",
+          update: { sessionUpdate: "compaction_update", compactionId: 7 },
+        },
+      }),
+    );
     const completed = rows.find((e) => e.type === "prompt.completed");
     expect(completed?.content).toMatchObject({
       stop_reason: "end_turn",

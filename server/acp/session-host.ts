@@ -169,9 +169,9 @@ export function createSessionHost(deps: SessionHostDeps) {
         agent,
         { cwd: deps.agentCwd, ...(deps.env ? { env: deps.env } : {}) },
         {
-          update: (update) => {
+          update: (update, line) => {
             const rows = record(session.id, "session/update", () =>
-              recorder.recordUpdate(session.id, runtime.turn?.id ?? null, update),
+              recorder.recordUpdate(session.id, runtime.turn?.id ?? null, update, line),
             );
             if (rows.some((row) => row.type === "available_commands")) changed(session.id);
           },

@@ -83,9 +83,15 @@ export interface SessionRecorder {
   /**
    * One ACP `session/update` payload (`params.update`), exactly as received and not yet
    * validated: the recorder validates it, applies the compaction rules, and records
-   * invalid ones as `agent.invalid_frame` and unmodelled ones as `agent.unknown_update`.
+   * invalid ones as `agent.invalid_frame` (with `rawLine`, the stdout line it came in,
+   * as their `raw` when given) and unmodelled ones as `agent.unknown_update`.
    */
-  recordUpdate(sessionId: string, turnId: string | null, update: unknown): LedgerRow[];
+  recordUpdate(
+    sessionId: string,
+    turnId: string | null,
+    update: unknown,
+    rawLine?: string,
+  ): LedgerRow[];
   /** A stdout line that is not a valid frame at all (bad JSON, bad JSON-RPC envelope…). */
   recordInvalidFrame(
     sessionId: string,

@@ -167,12 +167,12 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
         append("input", { text: `/${request.command}`, maintenance: true });
       });
     },
-    recordUpdate(sessionId, turnId, update) {
+    recordUpdate(sessionId, turnId, update, rawLine) {
       const parsed = parseAcpUpdate(update);
       return record(sessionId, turnId, (append) => {
         if (parsed.kind === "invalid") {
           append("agent.invalid_frame", {
-            raw: rawText(update),
+            raw: rawLine ?? rawText(update),
             error: parsed.error,
           });
         } else if (parsed.kind === "unmodelled") {
