@@ -142,9 +142,11 @@ export function spawnAgent(
     }
     if (typeof message.method === "string") {
       if (message.method === methods.client.session.update && message.id === undefined) {
+        // A replay repeats what the ledger already holds, a bad frame included.
+        if (replaying) return;
         if (!isObject(message.params) || !("update" in message.params)) {
           events.invalidFrame(line, "session/update without params.update");
-        } else if (!replaying) {
+        } else {
           events.update(message.params.update, line);
         }
         return;

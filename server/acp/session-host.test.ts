@@ -15,6 +15,7 @@ const hanging = {
   command: process.execPath,
   args: ["-e", "setInterval(() => {}, 1000)"],
 };
+const loading = { ...scripted, name: "loading", args: [...scripted.args, "--load"] };
 const hangingNew = { ...scripted, name: "hanging-new", args: [...scripted.args, "--hang-new"] };
 const missing = { name: "missing", command: "/nonexistent/agent-binary", args: [] };
 
@@ -23,7 +24,7 @@ describe("agent faults", () => {
 
   beforeAll(async () => {
     daemon = await startTestDaemon({
-      agents: [demoAgent(process.env.TMPDIR ?? "/tmp"), scripted, missing],
+      agents: [demoAgent(process.env.TMPDIR ?? "/tmp"), scripted, loading, missing],
     });
   });
   afterAll(() => daemon.stop());
@@ -161,6 +162,21 @@ describe("agent faults", () => {
       content: { stop_reason: "end_turn" },
     });
     expect(daemon.host.findSession(id)?.state).toBe("active");
+  });
+
+  it("when a restarted agent replays during session/load, then nothing of the replay is recorded, a bad frame included", async () => {
+    const id = await create("loading");
+    await daemon.waitForSession(id, (s) => s.state === "active");
+    await daemon.call("POST", `${daemon.sessionPath(id)}/stop`);
+    await daemon.waitForSession(id, (s) => s.state === "stopped");
+    const before = await events(id);
+    await daemon.call("POST", `${daemon.sessionPath(id)}/start`);
+    await daemon.waitForSession(id, (s) => s.state === "active");
+    const added = (await events(id)).slice(before.length);
+    expect(added.map((e) => [e.type, e.content.state])).toEqual([
+      ["session.state", "starting"],
+      ["session.state", "active"],
+    ]);
   });
 
   it("when the agent asks for permission, then the daemon rejects by policy and records it", async () => {
