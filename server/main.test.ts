@@ -14,7 +14,7 @@ const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "tideline-main-"));
 const children: ChildProcess[] = [];
 
-function startDaemon(): Promise<{ child: ChildProcess; base: string }> {
+function spawnDaemon(port: string, dataDir = join(dir, "data")): ChildProcess {
   const child = spawn(
     process.execPath,
     [
@@ -22,9 +22,9 @@ function startDaemon(): Promise<{ child: ChildProcess; base: string }> {
       "tsx",
       MAIN,
       "--port",
-      "0",
+      port,
       "--data-dir",
-      join(dir, "data"),
+      dataDir,
       "--workspace",
       join(dir, "ws"),
       "--no-welcome",
@@ -32,6 +32,11 @@ function startDaemon(): Promise<{ child: ChildProcess; base: string }> {
     { env: { ...process.env, DEMO_AGENT_SPEED: "0" }, stdio: ["ignore", "ignore", "pipe"] },
   );
   children.push(child);
+  return child;
+}
+
+function startDaemon(): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawnDaemon("0");
   return new Promise((resolve, reject) => {
     let log = "";
     const timer = setTimeout(() => reject(new Error(`daemon did not start:\n${log}`)), 20_000);
@@ -156,4 +161,21 @@ describe("daemon restart", () => {
     );
     expect(code).toBe(0);
   }, 90_000);
+});
+
+describe("daemon start", () => {
+  it("when the port is taken, then it says so in one line and exits 1", async () => {
+    const running = await startDaemon();
+    // Its own data dir: a second daemon must not touch the first one's sessions.
+    const taken = spawnDaemon(new URL(running.base).port, join(dir, "other-data"));
+    let log = "";
+    taken.stderr?.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    const code = await new Promise((resolve) => taken.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(log).toMatch(/cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+    expect(log).not.toMatch(/\n\s+at /);
+    running.child.kill("SIGTERM");
+  }, 30_000);
 });

@@ -58,6 +58,12 @@ const server = serve(
   },
 );
 
+server.on("error", (error: NodeJS.ErrnoException) => {
+  // EADDRINUSE and friends: one clear line instead of an uncaught exception's stack.
+  console.error(`tideline: cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  void daemon.close().finally(() => process.exit(1));
+});
+
 let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
