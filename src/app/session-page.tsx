@@ -1,4 +1,6 @@
-import type { SessionRef } from "../api/session-queries";
+import { useQuery } from "@tanstack/react-query";
+import { isApiError } from "../api/http";
+import { type SessionRef, sessionQueries } from "../api/session-queries";
 import { useSessionStream } from "../api/use-session-stream";
 import { ContextRail } from "../features/context/context-rail";
 import { Composer } from "../features/timeline/composer";
@@ -7,9 +9,16 @@ import { SessionTimeline } from "../features/timeline/session-timeline";
 /**
  * One session: the live timeline and composer, with the context rail beside them on wide
  * screens. On narrow ones the page scrolls: the timeline keeps (almost) a screen's height and
- * the rail follows below it.
+ * the rail follows below it. A session the daemon does not know (a stale link) is said so
+ * once, instead of three failed reads and a stream reconnecting forever.
  */
 export function SessionPage({ session }: { session: SessionRef }) {
+  const detail = useQuery(sessionQueries.detail(session));
+  if (isApiError(detail.error, "not_found")) return <SessionNotFound />;
+  return <LiveSession session={session} />;
+}
+
+function LiveSession({ session }: { session: SessionRef }) {
   const stream = useSessionStream(session);
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
@@ -27,5 +36,16 @@ export function SessionPage({ session }: { session: SessionRef }) {
         <ContextRail session={session} />
       </aside>
     </div>
+  );
+}
+
+function SessionNotFound() {
+  return (
+    <main aria-label="Session not found" className="m-auto max-w-md p-6 text-center">
+      <h1 className="text-lg font-semibold">Session not found</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        The daemon has no session at this address. Pick one from the list, or start a new one.
+      </p>
+    </main>
   );
 }
