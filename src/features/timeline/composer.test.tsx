@@ -133,6 +133,17 @@ describe("Composer", () => {
     expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("half a thought");
   });
 
+  it("holds Send while the session is not active, saying why, and keeps the draft editable", async () => {
+    const user = userEvent.setup();
+    renderComposer(session({ state: "starting" }));
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "too early{Control>}{Enter}{/Control}");
+    expect(box).toHaveValue("too early");
+    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+    expect(box).toHaveAccessibleDescription("Session is starting…");
+    expect(postsTo("/prompt")).toHaveLength(0);
+  });
+
   it("offers to start a stopped session", async () => {
     const user = userEvent.setup();
     renderComposer(session({ state: "stopped" }));

@@ -9,6 +9,7 @@ import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import { isTurnRunning } from "../../contract/session";
+import { COMPOSER_HINT, sendBlockedReason } from "./composer-view";
 import { useDraft, useDraftActions } from "./draft-store";
 
 /** The prompt box: Send (Ctrl/⌘+Enter), Stop while a turn runs, the daemon's refusals inline. */
@@ -22,9 +23,10 @@ export function Composer({ session }: { session: SessionRef }) {
   const hintId = useId();
   const running = detail.data ? isTurnRunning(detail.data) : false;
   const refusal = prompt.error ?? cancel.error;
+  const blocked = sendBlockedReason(detail.data);
 
   const send = () => {
-    if (!draft.trim() || prompt.isPending) return;
+    if (!draft.trim() || prompt.isPending || blocked) return;
     cancel.reset();
     prompt.mutate(draft, { onSuccess: () => draftSent(session.sessionId) });
   };
@@ -65,7 +67,7 @@ export function Composer({ session }: { session: SessionRef }) {
         ) : null}
         <div className="flex items-center justify-end gap-2">
           <p id={hintId} className="mr-auto text-xs text-slate-600 dark:text-slate-400">
-            Ctrl/⌘ + Enter to send
+            {blocked ?? COMPOSER_HINT}
           </p>
           {running ? (
             <Button tone="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
@@ -76,7 +78,7 @@ export function Composer({ session }: { session: SessionRef }) {
           <Button
             type="submit"
             tone="primary"
-            disabled={!draft.trim() || prompt.isPending}
+            disabled={!draft.trim() || prompt.isPending || blocked !== undefined}
             aria-busy={prompt.isPending}
           >
             {prompt.isPending ? <Spinner /> : null}
