@@ -6,8 +6,8 @@ import type { Session } from "../../contract/session";
 export const COMPOSER_HINT = "Ctrl/⌘ + Enter to send";
 
 const NOT_ACTIVE: Record<Exclude<Session["state"], "active">, string> = {
-  starting: "Session is starting…",
-  stopping: "Session is stopping…",
+  starting: "Session is starting",
+  stopping: "Session is stopping",
   stopped: "Session is stopped",
 };
 
