@@ -147,25 +147,40 @@ async function measureBrowser(url: string): Promise<{
   await page.evaluate(() => {
     (window as unknown as { __longTasks: number[] }).__longTasks = [];
   });
-  const scroller = page.locator('[aria-label="Transcript"]');
+  // The scroller is found with the DOM's own querySelector: a Playwright locator runs its
+  // selector engine on the page's main thread for every step, which showed up as long
+  // tasks of its own (tens of ms each) and drowned what the SPA itself does.
+  const SCROLLER = '[aria-label="Transcript"]';
+  const scroll = (direction: "up" | "down") =>
+    page.evaluate(
+      ([selector, way]) => {
+        const el = document.querySelector(selector);
+        if (el === null) throw new Error("no transcript scroller");
+        if (way === "up") {
+          el.scrollTop = Math.max(0, el.scrollTop - el.clientHeight);
+          return el.scrollTop === 0;
+        }
+        el.scrollTop += el.clientHeight;
+        return el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+      },
+      [SCROLLER, direction] as const,
+    );
   for (let step = 0; step < 400; step += 1) {
-    const atTop = await scroller.evaluate((el) => {
-      el.scrollTop = Math.max(0, el.scrollTop - el.clientHeight);
-      return el.scrollTop === 0;
-    });
+    const atTop = await scroll("up");
     await page.waitForTimeout(30);
     if (atTop && step % 10 === 9) {
       const done = await page.evaluate(
         () => !document.body.textContent?.includes("Loading earlier"),
       );
-      if (done && (await scroller.evaluate((el) => el.scrollTop === 0))) break;
+      if (
+        done &&
+        (await page.evaluate((s) => document.querySelector(s)?.scrollTop === 0, SCROLLER))
+      )
+        break;
     }
   }
   for (let step = 0; step < 2000; step += 1) {
-    const atBottom = await scroller.evaluate((el) => {
-      el.scrollTop += el.clientHeight;
-      return el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
-    });
+    const atBottom = await scroll("down");
     await page.waitForTimeout(16);
     if (atBottom) break;
   }
