@@ -180,3 +180,44 @@ describe("reconnectDelayMs", () => {
     expect(reconnectDelayMs(6, () => 0)).toBe(4000);
   });
 });
+
+describe("mergeEntries on whole pages", () => {
+  /** The entry-by-entry upsert, as reference for the linear page merge. */
+  function reference(stored: readonly Entry[], incoming: readonly Entry[]): Entry[] {
+    const list = [...stored];
+    for (const entry of incoming) {
+      const at = list.findIndex((probe) => probe.start_sequence >= entry.start_sequence);
+      const index = at === -1 ? list.length : at;
+      const existing = list[index];
+      if (existing?.start_sequence === entry.start_sequence) {
+        if (entry.sequence >= existing.sequence) list[index] = entry;
+      } else list.splice(index, 0, entry);
+    }
+    return list;
+  }
+  const at = (start: number, sequence: number): Entry => ({
+    start_sequence: start,
+    sequence,
+    message: { id: `m-${start}-${sequence}`, role: "assistant", parts: [] },
+  });
+
+  it("gives the same list as upserting entry by entry, and keeps the list when nothing changes", () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let round = 0; round < 200; round += 1) {
+      const stored = [...new Set(Array.from({ length: random(60) }, () => random(200)))]
+        .sort((a, b) => a - b)
+        .map((start) => at(start, start + random(5)));
+      const incoming = Array.from({ length: 9 + random(40) }, () => random(200))
+        .sort((a, b) => a - b)
+        .map((start) => at(start, start + random(5)));
+      expect(mergeEntries(stored, incoming)).toEqual(reference(stored, incoming));
+    }
+    const stored = Array.from({ length: 20 }, (_, index) => at(index, index + 3));
+    const stale = stored.map((entry) => at(entry.start_sequence, entry.sequence - 1));
+    expect(mergeEntries(stored, stale)).toBe(stored);
+  });
+});

@@ -40,6 +40,9 @@ export function mergeEntries(
   stored: readonly Entry[],
   incoming: readonly Entry[],
 ): readonly Entry[] {
+  // A page (hundreds of entries, sorted) is merged in one linear pass: inserting it entry
+  // by entry spliced the whole cache once per entry (O(n·m), long tasks on older pages).
+  if (incoming.length > 8 && isSorted(incoming)) return mergeSorted(stored, incoming);
   let result: Entry[] | undefined;
   for (const entry of incoming) {
     const list: readonly Entry[] = result ?? stored;
@@ -55,6 +58,53 @@ export function mergeEntries(
     }
   }
   return result ?? stored;
+}
+
+function isSorted(entries: readonly Entry[]): boolean {
+  for (let index = 1; index < entries.length; index += 1) {
+    const previous = entries[index - 1];
+    const entry = entries[index];
+    if (previous && entry && previous.start_sequence > entry.start_sequence) return false;
+  }
+  return true;
+}
+
+/** `mergeEntries` for an `incoming` list sorted by `start_sequence`: same result, O(n + m). */
+function mergeSorted(stored: readonly Entry[], incoming: readonly Entry[]): readonly Entry[] {
+  const result: Entry[] = [];
+  let changed = false;
+  let at = 0;
+  for (const entry of incoming) {
+    while (at < stored.length && (stored[at] as Entry).start_sequence < entry.start_sequence) {
+      result.push(stored[at] as Entry);
+      at += 1;
+    }
+    const last = result[result.length - 1];
+    if (last !== undefined && last.start_sequence === entry.start_sequence) {
+      // A repeated start in `incoming`: the later one wins unless it is older.
+      if (entry.sequence >= last.sequence) {
+        result[result.length - 1] = entry;
+        changed = true;
+      }
+      continue;
+    }
+    const existing = stored[at];
+    if (existing !== undefined && existing.start_sequence === entry.start_sequence) {
+      at += 1;
+      if (entry.sequence < existing.sequence) {
+        result.push(existing);
+        continue;
+      }
+    }
+    result.push(entry);
+    changed = true;
+  }
+  if (!changed) return stored;
+  while (at < stored.length) {
+    result.push(stored[at] as Entry);
+    at += 1;
+  }
+  return result;
 }
 
 function sameHistory(data: TranscriptData, epoch: string, generation: number): boolean {
