@@ -54,7 +54,7 @@ describe("Compact now", () => {
       session: makeSession({ available_commands: [{ name: "compress", description: "" }] }),
       turns: noTurns,
     });
-    expect(button()).toBeEnabled();
+    expect(button()).not.toHaveAttribute("aria-disabled");
     expect(button()).not.toHaveAttribute("title");
   });
 
@@ -64,7 +64,7 @@ describe("Compact now", () => {
     renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
 
     await userEvent.click(button());
-    expect(button()).toBeDisabled();
+    expect(button()).toHaveAttribute("aria-disabled", "true");
     expect(button()).toHaveAttribute("aria-busy", "true");
     expect(button()).toHaveAttribute("title", "Requesting compaction…");
     expect(button()).toHaveAccessibleDescription("Requesting compaction…");
@@ -76,9 +76,28 @@ describe("Compact now", () => {
     expect(headers["X-Compozy-Client-ID"]).toMatch(/^web-/);
 
     answer(accepted());
-    await waitFor(() => expect(button()).toBeEnabled());
+    await waitFor(() => expect(button()).not.toHaveAttribute("aria-disabled"));
     expect(button()).toHaveAttribute("aria-busy", "false");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("when pressed from the keyboard, then it keeps focus while in flight and sends only once", async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = stubDaemon(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
+    const user = userEvent.setup();
+
+    button().focus();
+    await user.keyboard("{Enter}");
+    expect(button()).toHaveAttribute("aria-busy", "true");
+    expect(button()).toHaveFocus();
+    await user.keyboard("{Enter}");
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect(posts()).toHaveLength(1);
+
+    answer(accepted());
+    await waitFor(() => expect(button()).toHaveAttribute("aria-busy", "false"));
+    expect(button()).toHaveFocus();
   });
 
   it("while a turn runs, then it is disabled and says why", () => {
@@ -86,7 +105,7 @@ describe("Compact now", () => {
       session: makeSession({ activity: { turn_id: "t1", kind: "prompt" } }),
       turns: noTurns,
     });
-    expect(button()).toBeDisabled();
+    expect(button()).toHaveAttribute("aria-disabled", "true");
     expect(button()).toHaveAttribute("title", "A turn is running");
     expect(button()).toHaveAccessibleDescription("A turn is running");
   });
@@ -97,7 +116,7 @@ describe("Compact now", () => {
     ["stopping", "Session is stopping"],
   ] as const)("when the session is %s, then it is disabled and says why", (state, reason) => {
     renderRail({ session: makeSession({ state }), turns: noTurns });
-    expect(button()).toBeDisabled();
+    expect(button()).toHaveAttribute("aria-disabled", "true");
     expect(button()).toHaveAttribute("title", reason);
     expect(screen.getByText(reason)).toBeVisible();
   });
@@ -143,11 +162,11 @@ describe("Compact now", () => {
     await userEvent.click(button());
     await screen.findByRole("alert");
     refuse = false;
-    await waitFor(() => expect(button()).toBeEnabled());
+    await waitFor(() => expect(button()).not.toHaveAttribute("aria-disabled"));
     await userEvent.click(button());
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     answer(accepted());
-    await waitFor(() => expect(button()).toBeEnabled());
+    await waitFor(() => expect(button()).not.toHaveAttribute("aria-disabled"));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
@@ -171,6 +190,6 @@ describe("Compact now", () => {
     current = makeSession();
     await setSession(client, current);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(button()).toBeEnabled();
+    expect(button()).not.toHaveAttribute("aria-disabled");
   });
 });

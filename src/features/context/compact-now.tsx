@@ -37,10 +37,12 @@ export function CompactNow({ session, detail }: { session: SessionRef; detail: S
 
   return (
     <div className="flex flex-col items-start gap-1.5">
+      {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body> the
+          moment it is pressed (it is in flight, then a turn runs), losing the reader's place. */}
       <Button
         tone="primary"
-        onClick={request}
-        disabled={view.disabled}
+        onClick={view.disabled ? undefined : request}
+        aria-disabled={view.disabled || undefined}
         aria-busy={view.busy}
         title={view.reason}
         aria-describedby={view.reason ? reasonId : undefined}
