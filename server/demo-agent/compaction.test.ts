@@ -121,6 +121,8 @@ describe("/compact with the compaction capability", () => {
     const sessionId = await agent.newSession();
     const fill = await turn(sessionId, "/demo fill 85");
     expect(frameSequence(fill.frames)).toEqual([
+      "tool_call:in_progress",
+      "tool_call_update:completed",
       "agent_message_chunk+",
       "usage_update",
       "response:end_turn",

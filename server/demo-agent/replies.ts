@@ -2,6 +2,7 @@
 // so the same conversation always produces the same frames. A reply may carry a thought and
 // tool calls; "decision" and "files" feed the conversation memory that summaries are made of.
 import type { ToolKind } from "@agentclientprotocol/sdk";
+import { estimateTokens } from "./context-usage";
 
 export type ToolStep = {
   title: string;
@@ -9,6 +10,8 @@ export type ToolStep = {
   input: Record<string, string>;
   output: string;
   fails: boolean;
+  /** Tokens the tool's result adds to the context, when not its output's own length. */
+  contextTokens?: number;
 };
 
 export type Reply = {
@@ -195,12 +198,34 @@ const FILL_PARAGRAPH =
   "Filling the context window on purpose, so the meter climbs. This paragraph stands for a long " +
   "answer full of code and explanations that a real agent would keep in its context. ";
 
-/** `/demo fill`: one long reply of roughly `tokens` tokens (4 characters each). */
+/**
+ * The most text a fill reply streams. Past it, the rest of the growth is a file read whose
+ * result sits in the context unseen, as it would with a real agent: a browser re-rendering a
+ * half-megabyte reply on every chunk is not what the demo is for.
+ */
+const FILL_TEXT_MAX_CHARS = 24_000;
+
+/** `/demo fill`: one long reply, plus a big file read when the reply alone would be huge. */
 export function fillReply(tokens: number, percent: number): Reply {
   const intro = `Filling the context to about ${percent} % of the window.\n\n`;
-  const wanted = Math.max(0, tokens * 4 - intro.length);
+  const wanted = Math.min(FILL_TEXT_MAX_CHARS, Math.max(0, tokens * 4 - intro.length));
   const body = FILL_PARAGRAPH.repeat(Math.ceil(wanted / FILL_PARAGRAPH.length)).slice(0, wanted);
-  return { markdown: intro + body, thought: null, tools: [], decision: null, files: [] };
+  const markdown = intro + body;
+  const rest = tokens - estimateTokens(markdown);
+  const tools: ToolStep[] =
+    rest > 0
+      ? [
+          {
+            title: "Read every source file in the workspace",
+            toolKind: "read",
+            input: { path: "**/*.ts" },
+            output: `Read the workspace's sources: ${rest.toLocaleString("en-US")} tokens now in context.`,
+            fails: false,
+            contextTokens: rest,
+          },
+        ]
+      : [];
+  return { markdown, thought: null, tools, decision: null, files: [] };
 }
 
 export function textReply(markdown: string): Reply {

@@ -89,7 +89,7 @@ async function runTool(
       input: tool.input,
       output,
     });
-    produced.output += estimateTokens(output);
+    produced.output += tool.contextTokens ?? estimateTokens(output);
   }
 }
 

@@ -261,11 +261,19 @@ describe("reply scenarios", () => {
     const sessionId = await agent.newSession();
     const { frames } = await turn(sessionId, "/demo fill 50");
     expect(frameSequence(frames)).toEqual([
+      "tool_call:in_progress",
+      "tool_call_update:completed",
       "agent_message_chunk+",
       "usage_update",
       "response:end_turn",
     ]);
     expect(updates(frames, "usage_update")[0]).toMatchObject({ used: 100_000, size: 200_000 });
+    // The visible reply stays readable; the file read carries the rest of the growth.
+    const text = updates(frames, "agent_message_chunk")
+      .map((update) => textOf(update.content))
+      .join("");
+    expect(text.length).toBeLessThanOrEqual(25_000);
+    expect(JSON.stringify(updates(frames, "tool_call_update")[0])).toMatch(/tokens now in context/);
   });
 
   it("when no-usage is asked for, then no usage_update is sent from then on", async () => {

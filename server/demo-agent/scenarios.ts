@@ -34,7 +34,10 @@ export type DemoScenario =
   | { kind: "no-usage" };
 
 export const SCENARIO_HELP: ReadonlyArray<readonly [usage: string, effect: string]> = [
-  ["fill <percent>", "grow the context to that share of the window with one long reply"],
+  [
+    "fill <percent>",
+    "grow the context to that share of the window (a long reply and a big file read)",
+  ],
   ["fail", "the next compaction fails"],
   ["paused", "the next compaction goes in_progress → _paused → completed"],
   ["slow <seconds>", "the next compaction stays in progress that long (cancel it!)"],
