@@ -13,6 +13,8 @@ type WorkerFixtures = {
 type TestFixtures = {
   consoleErrors: string[];
   tideline: TidelinePage;
+  /** On a failure, the daemon's log goes into the report beside the screenshot and trace. */
+  daemonLogOnFailure: undefined;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -40,6 +42,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   tideline: async ({ page, daemon }, use) => {
     await use(new TidelinePage(page, daemon));
   },
+  daemonLogOnFailure: [
+    async ({ daemon }, use, testInfo) => {
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach("daemon.log", { body: daemon.log(), contentType: "text/plain" });
+      }
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
