@@ -71,6 +71,8 @@ describe("Composer", () => {
     await user.type(box, "Hello agent");
     await user.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(box).toHaveValue(""));
+    // Send is disabled again (empty draft): focus waits in the text area, not on <body>.
+    expect(box).toHaveFocus();
     const [call] = postsTo("/prompt");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ text: "Hello agent" });
   });

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useId } from "react";
+import { type KeyboardEvent, useId, useRef } from "react";
 import {
   useCancelMutation,
   usePromptMutation,
@@ -20,6 +20,7 @@ export function Composer({ session }: { session: SessionRef }) {
   const prompt = usePromptMutation(session);
   const cancel = useCancelMutation(session);
   const inputId = useId();
+  const input = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const running = detail.data ? isTurnRunning(detail.data) : false;
   const refusal = prompt.error ?? cancel.error;
@@ -42,6 +43,9 @@ export function Composer({ session }: { session: SessionRef }) {
       className="border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-950"
       onSubmit={(event) => {
         event.preventDefault();
+        // Send (or Stop, below) is about to be disabled or removed, which would drop
+        // keyboard focus to <body>: hand it back to the text area instead.
+        input.current?.focus();
         send();
       }}
     >
@@ -52,6 +56,7 @@ export function Composer({ session }: { session: SessionRef }) {
         </label>
         <textarea
           id={inputId}
+          ref={input}
           rows={3}
           value={draft}
           onChange={(event) => draftEdited(session.sessionId, event.target.value)}
@@ -70,7 +75,14 @@ export function Composer({ session }: { session: SessionRef }) {
             {blocked ?? COMPOSER_HINT}
           </p>
           {running ? (
-            <Button tone="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+            <Button
+              tone="danger"
+              onClick={() => {
+                input.current?.focus();
+                cancel.mutate();
+              }}
+              disabled={cancel.isPending}
+            >
               {cancel.isPending ? <Spinner /> : <span aria-hidden="true">■</span>}
               Stop
             </Button>
