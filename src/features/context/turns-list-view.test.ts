@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CompactionMarker, Turn } from "../../contract/usage";
-import { deriveTurnsList, describeMarker, describeTokens } from "./turns-list-view";
+import { deriveTurnsList, describeMarker, describeTokens, turnCosts } from "./turns-list-view";
 
 const AT = "2026-11-30T08:00:00.000Z";
 
@@ -131,5 +131,39 @@ describe("deriveTurnsList", () => {
   it("shows markers even when no turn has been recorded", () => {
     const view = deriveTurnsList({ turns: [], compactions: [marker(3)] }, { expanded: false });
     expect(view.rows).toHaveLength(1);
+  });
+});
+
+describe("turn costs", () => {
+  const turn = (
+    turn_id: string,
+    sequence: number,
+    cost_amount?: number,
+    cost_currency = "USD",
+  ) => ({
+    turn_id,
+    sequence,
+    usage: {
+      timestamp: "2026-11-30T08:00:00.000Z",
+      ...(cost_amount === undefined ? {} : { cost_amount, cost_currency }),
+    },
+  });
+
+  it("when the agent reports a running total, then each turn shows only its own share", () => {
+    const costs = turnCosts([turn("t3", 30, 0.05), turn("t1", 10, 0.01), turn("t2", 20, 0.03)]);
+    expect(costs.get("t1")).toBe("$0.01");
+    expect(costs.get("t2")).toBe("$0.02");
+    expect(costs.get("t3")).toBe("$0.02");
+  });
+
+  it("when a turn has no reading, then it has no cost and the next turn counts from the last reading", () => {
+    const costs = turnCosts([turn("t1", 10, 0.01), turn("t2", 20), turn("t3", 30, 0.04)]);
+    expect(costs.has("t2")).toBe(false);
+    expect(costs.get("t3")).toBe("$0.03");
+  });
+
+  it("when the currency changes, then the count restarts from that reading", () => {
+    const costs = turnCosts([turn("t1", 10, 0.5), turn("t2", 20, 12, "credits")]);
+    expect(costs.get("t2")).toMatch(/12/);
   });
 });

@@ -49,6 +49,25 @@ export function describeMarker(marker: CompactionMarker): string {
   return [who, status, drop].filter((part) => part !== undefined).join(" · ");
 }
 
+/**
+ * What each turn cost. ACP reports cost as the session's running total, so a turn's own
+ * cost is its total less the total before it (same currency). A turn with no reading has
+ * no cost of its own ("—"); a currency change restarts the count from that reading.
+ */
+export function turnCosts(turns: readonly Turn[]): Map<string, string> {
+  const costs = new Map<string, string>();
+  let previous: { amount: number; currency: string | undefined } | undefined;
+  for (const turn of [...turns].sort((a, b) => a.sequence - b.sequence)) {
+    const amount = turn.usage?.cost_amount;
+    if (amount === undefined) continue;
+    const currency = turn.usage?.cost_currency;
+    const before = previous?.currency === currency ? previous.amount : 0;
+    costs.set(turn.turn_id, formatCost(Math.max(0, amount - before), currency));
+    previous = { amount, currency };
+  }
+  return costs;
+}
+
 export function turnNumbers(turns: readonly Turn[]): Map<string, number> {
   const ascending = [...turns].sort((a, b) => a.sequence - b.sequence);
   return new Map(ascending.map((turn, index) => [turn.turn_id, index + 1]));
@@ -60,6 +79,7 @@ export function deriveTurnsList(
 ): TurnsListView {
   const limit = options.limit ?? TURNS_SHOWN;
   const numbers = turnNumbers(data.turns);
+  const costs = turnCosts(data.turns);
   const newestFirst = [...data.turns].sort((a, b) => b.sequence - a.sequence);
   const shownTurns = options.expanded ? newestFirst : newestFirst.slice(0, limit);
   const hiddenTurns = newestFirst.length - shownTurns.length;
@@ -77,10 +97,7 @@ export function deriveTurnsList(
         key: `turn-${turn.turn_id}`,
         title: `Turn ${numbers.get(turn.turn_id) ?? "?"}`,
         tokens: describeTokens(turn.usage),
-        cost:
-          turn.usage?.cost_amount !== undefined
-            ? formatCost(turn.usage.cost_amount, turn.usage.cost_currency)
-            : "—",
+        cost: costs.get(turn.turn_id) ?? "—",
       },
     });
   }
