@@ -162,6 +162,16 @@ describe("turn costs", () => {
     expect(costs.get("t3")).toBe("$0.03");
   });
 
+  it("when the first reading has no currency, then it is the turn's whole cost (no crash)", () => {
+    const bare = {
+      turn_id: "t1",
+      sequence: 10,
+      usage: { timestamp: "2026-11-30T08:00:00.000Z", cost_amount: 0.5 },
+    };
+    const costs = turnCosts([bare]);
+    expect(costs.get("t1")).toBe("0.50");
+  });
+
   it("when the currency changes, then the count restarts from that reading", () => {
     const costs = turnCosts([turn("t1", 10, 0.5), turn("t2", 20, 12, "credits")]);
     expect(costs.get("t2")).toMatch(/12/);

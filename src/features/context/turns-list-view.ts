@@ -61,7 +61,7 @@ export function turnCosts(turns: readonly Turn[]): Map<string, string> {
     const amount = turn.usage?.cost_amount;
     if (amount === undefined) continue;
     const currency = turn.usage?.cost_currency;
-    const before = previous?.currency === currency ? previous.amount : 0;
+    const before = previous !== undefined && previous.currency === currency ? previous.amount : 0;
     costs.set(turn.turn_id, formatCost(Math.max(0, amount - before), currency));
     previous = { amount, currency };
   }
