@@ -129,6 +129,11 @@ export interface SessionReader {
     sessionId: string,
     query: { limit: number; beforeSequence?: number },
   ): TranscriptPage;
+  /**
+   * The same page as JSON text, exactly the bytes of `JSON.stringify(transcriptPage(…))`,
+   * built without parsing the stored messages (the HTTP route's path).
+   */
+  transcriptPageJson(sessionId: string, query: { limit: number; beforeSequence?: number }): string;
   /** Every entry whose newest `sequence` is above `cursor`, oldest `start_sequence` first. */
   entriesChangedAfter(sessionId: string, cursor: number): DaemonEntry[];
   maxSequence(sessionId: string): number;

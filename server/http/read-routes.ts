@@ -35,11 +35,13 @@ export function mountReadRoutes(
   app.get(`${SESSION}/transcript`, (c) => {
     const id = sessionId(c.req.param("ws"), c.req.param("id"));
     const query = parseQuery(c, TranscriptQuery);
-    const page = reader.transcriptPage(id, {
+    // Spliced from the stored message JSON (no parse→stringify per entry); validated
+    // against the strict schema when validation is on, as `respond` does.
+    const json = reader.transcriptPageJson(id, {
       limit: query.limit ?? TRANSCRIPT_DEFAULT_LIMIT,
       ...(query.before_sequence === undefined ? {} : { beforeSequence: query.before_sequence }),
     });
-    return respond(c, TranscriptPage, page, 200, DaemonTranscriptPage);
+    return respond.json(c, DaemonTranscriptPage, json);
   });
 
   app.get(`${SESSION}/history`, (c) => {

@@ -6,26 +6,46 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import { ApiError } from "./api-error";
 
-export type Responder = <T extends z.ZodType>(
+export type Responder = (<T extends z.ZodType>(
   c: Context,
   schema: T,
   value: z.input<T>,
   status?: ContentfulStatusCode,
   /** A stricter schema to validate with than the one that types `value`. */
   strict?: z.ZodType,
-) => Response;
+) => Response) & {
+  /**
+   * Sends JSON text built elsewhere (e.g. spliced from stored JSON) as it is. With
+   * `validate` on it is parsed and checked against `schema` first; off, it is not parsed.
+   */
+  json(c: Context, schema: z.ZodType, json: string, status?: ContentfulStatusCode): Response;
+};
 
 export function createResponder(validate: boolean, log: (line: string) => void): Responder {
-  return (c, schema, value, status = 200, strict = undefined) => {
-    if (validate) {
-      const result = (strict ?? schema).safeParse(value);
-      if (!result.success) {
-        log(
-          `[http] ${c.req.method} ${c.req.path}: response breaks the contract: ${result.error.message}`,
-        );
-        throw new ApiError(500, "internal", "internal error");
-      }
+  function check(c: Context, schema: z.ZodType, value: unknown): void {
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      log(
+        `[http] ${c.req.method} ${c.req.path}: response breaks the contract: ${result.error.message}`,
+      );
+      throw new ApiError(500, "internal", "internal error");
     }
+  }
+  const respond = <T extends z.ZodType>(
+    c: Context,
+    schema: T,
+    value: z.input<T>,
+    status: ContentfulStatusCode = 200,
+    strict: z.ZodType | undefined = undefined,
+  ): Response => {
+    if (validate) check(c, strict ?? schema, value);
     return c.json(value as object, status);
   };
+  return Object.assign(respond, {
+    json(c: Context, schema: z.ZodType, json: string, status: ContentfulStatusCode = 200) {
+      if (validate) check(c, schema, JSON.parse(json));
+      // The header c.json sets, so both paths answer alike.
+      return c.body(json, status, { "Content-Type": "application/json" });
+    },
+  });
 }

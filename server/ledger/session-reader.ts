@@ -26,6 +26,18 @@ type LedgerRowRaw = {
 /** `[start_sequence, sequence, message JSON, tail]`, read in raw (array) mode. */
 type EntryTuple = [number, number, string, string | null];
 
+/**
+ * An entry as JSON text, byte for byte what `JSON.stringify(toEntry(row))` gives. The stored
+ * message is JSON.stringify output, which JSON.parse→JSON.stringify gives back unchanged, so
+ * it is spliced in as it is; only a row with a pending tail is parsed to fold the tail in.
+ */
+function entryJson(row: EntryTuple): string {
+  const message = row[3]
+    ? JSON.stringify(withTail(JSON.parse(row[2]) as DaemonMessage, row[3]))
+    : row[2];
+  return `{"message":${message},"start_sequence":${row[0]},"sequence":${row[1]}}`;
+}
+
 function toEntry(row: EntryTuple): DaemonEntry {
   return {
     message: withTail(JSON.parse(row[2]) as DaemonMessage, row[3]),
@@ -57,7 +69,7 @@ export function createSessionReader(
   );
   const usageReader = createUsageReader(db, contextWindows);
   // Raw (array) mode: a page is the hot read, and row objects would be built only to be
-  // taken apart again. The message JSON parse is the one cost that cannot go.
+  // taken apart again. `transcriptPageJson` also skips the message JSON parse.
   const pageRows = db.prepare<[string, number, number], EntryTuple>(READ_SQL.pageRows).raw(true);
   const changedRows = db.prepare<[string, number], EntryTuple>(READ_SQL.changedRows).raw(true);
   const newestOfType = db.prepare<[string, string], LedgerRowRaw>(READ_SQL.newestOfType);
@@ -96,6 +108,7 @@ export function createSessionReader(
   }
 
   const epoch = epochRow.get()?.value ?? "";
+  const epochJson = JSON.stringify(epoch);
 
   function maxSequence(sessionId: string): number {
     return sessionMeta.get(sessionId)?.last_sequence ?? 0;
@@ -150,6 +163,20 @@ export function createSessionReader(
       const oldest = entries[0];
       if (hasOlder && oldest !== undefined) page.next_before_sequence = oldest.start_sequence;
       return page;
+    },
+    transcriptPageJson(sessionId, { limit, beforeSequence }) {
+      // The same page as `transcriptPage`, written as JSON in the same key order.
+      const rows = pageRows.all(sessionId, beforeSequence ?? NO_UPPER_BOUND, limit + 1);
+      const hasOlder = rows.length > limit;
+      const count = Math.min(rows.length, limit);
+      const entries = new Array<string>(count);
+      for (let index = 0; index < count; index += 1) {
+        entries[count - 1 - index] = entryJson(rows[index] as EntryTuple);
+      }
+      let json = `{"entries":[${entries.join(",")}],"epoch":${epochJson},"generation":0,"max_sequence":${maxSequence(sessionId)},"has_older":${hasOlder},"limit":${JSON.stringify(limit)}`;
+      const oldest = rows[count - 1];
+      if (hasOlder && oldest !== undefined) json += `,"next_before_sequence":${oldest[0]}`;
+      return `${json}}`;
     },
     entriesChangedAfter(sessionId, cursor) {
       return changedRows.all(sessionId, cursor).map(toEntry);
