@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useDeferredValue, useMemo, useRef } from "react";
 import { Button } from "../../components/button";
 import type { Entry } from "../../contract/transcript";
 import type { CompactionMarker } from "../../contract/usage";
@@ -40,8 +40,19 @@ export function TimelineList({
     paddingStart: 12,
     paddingEnd: 16,
     getItemKey,
+    // Rendering inside the scroll event (flushSync) made every scroll step one long task;
+    // the rows are rendered below from a deferred copy of the window instead.
+    useFlushSync: false,
   });
   const boundary = useMemo(() => summaryBoundaryIndex(entries), [entries]);
+  const items = virtualizer.getVirtualItems();
+  const current = useMemo(() => ({ entries, items }), [entries, items]);
+  // Rows coming into view are rendered in the background (interruptible, in slices), so
+  // a scroll step never blocks the main thread for the whole batch of new rows. A
+  // deferred window from another entry list would carry stale indexes (the virtualizer
+  // maps `data-index` back to a key), so a change of the list itself renders at once.
+  const deferred = useDeferredValue(current);
+  const shown = deferred.entries === entries ? deferred : current;
   const dimmed = useEarlierDimmed();
   const totalSize = virtualizer.getTotalSize();
   const { following, onScroll, jumpToLatest } = useTimelineScroll({
@@ -62,7 +73,7 @@ export function TimelineList({
         className="h-full overflow-y-auto overscroll-contain"
       >
         <div className="relative mx-auto w-full max-w-3xl" style={{ height: totalSize }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {shown.items.map((item) => {
             const entry = entries[item.index];
             if (!entry) return null;
             const earlier = boundary > 0 && item.index < boundary;
