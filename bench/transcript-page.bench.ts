@@ -31,9 +31,7 @@ const store = createSessionStore(builder, now);
 const recorder = createSessionRecorder(builder, now);
 const workspace = store.ensureWorkspace("/work/project", "project");
 const sessionId = store.createSession({ workspaceId: workspace.id, agentName: "demo" }).id;
-const lastSequence = builder.prepare<[string], { last_sequence: number }>(
-  "SELECT last_sequence FROM sessions WHERE id = ?",
-);
+const lastSequence = builder.prepare<[string], { sequence: number }>(READ_SQL.newestSequence);
 const inBatch = builder.transaction((work: () => void) => work());
 
 // A realistic mix: prompts, streamed thoughts and text, tool calls with updates, usage
@@ -110,7 +108,7 @@ function oneTurn(): void {
 }
 
 const buildStart = performance.now();
-while ((lastSequence.get(sessionId)?.last_sequence ?? 0) < LEDGER_ROWS) {
+while ((lastSequence.get(sessionId)?.sequence ?? 0) < LEDGER_ROWS) {
   inBatch(() => {
     for (let i = 0; i < 100; i += 1) oneTurn();
   });

@@ -148,16 +148,23 @@ const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `);
   },
+  (db) => {
+    // ADR 0040: the newest sequence and activity time come from the ledger itself, so
+    // appends stop writing the sessions row. The column goes, so nothing can read a stale
+    // value, and a daemon that still hands out sequences from it refuses this schema.
+    db.exec("ALTER TABLE sessions DROP COLUMN last_sequence");
+  },
 ];
 
-export function migrate(db: Database.Database): void {
+/** Applies the migrations up to `target` (all of them by default; tests build old schemas). */
+export function migrate(db: Database.Database, target = MIGRATIONS.length): void {
   const current = db.pragma("user_version", { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new Error(
       `ledger schema version ${current} is newer than this daemon knows (${MIGRATIONS.length})`,
     );
   }
-  for (let version = current; version < MIGRATIONS.length; version += 1) {
+  for (let version = current; version < target; version += 1) {
     const step = MIGRATIONS[version];
     if (step === undefined) break;
     db.transaction(() => {

@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { EventList, History } from "../../src/contract/history";
 import type { CommitNotice, Ledger } from "../domain/session-recorder-api";
+import { migrate } from "./migrations";
 import { openLedger } from "./open-ledger";
 import { frames, openTestSession, type TestSession, tempDatabase } from "./test-session";
 
@@ -165,6 +166,37 @@ describe("openLedger", () => {
     expect(row?.sequence).toBe(max + 1);
   });
 
+  it("when a schema-2 database (sequence kept in sessions.last_sequence) is opened, then sequences and activity times come from the ledger", () => {
+    const file = tempDatabase();
+    cleanups.push(file.cleanup);
+    const old = new Database(file.path);
+    migrate(old, 2);
+    old.exec(`
+      INSERT INTO workspaces VALUES ('ws_1', 'p', '/p', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
+      INSERT INTO sessions (id, workspace_id, agent_name, created_at, updated_at, last_sequence)
+        VALUES ('ses_1', 'ws_1', 'demo', '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z', 2);
+      INSERT INTO ledger VALUES ('ses_1', 1, 't', 'input', '{"text":"a"}', '2026-01-01T00:00:01.000Z');
+      INSERT INTO ledger VALUES ('ses_1', 2, 't', 'input', '{"text":"b"}', '2026-01-02T00:00:00.000Z');
+    `);
+    old.close();
+    const ledger = openLedger(file.path, { now: () => new Date("2026-01-03T00:00:00.000Z") });
+    cleanups.unshift(() => ledger.close());
+    expect(ledger.reader.maxSequence("ses_1")).toBe(2);
+    expect(ledger.store.getSession("ses_1")?.updated_at).toBe("2026-01-02T00:00:00.000Z");
+    const [row] = ledger.recorder.recordInput("ses_1", "t2", "c");
+    expect(row?.sequence).toBe(3);
+    expect(ledger.reader.maxSequence("ses_1")).toBe(3);
+    expect(ledger.store.getSession("ses_1")?.updated_at).toBe("2026-01-03T00:00:00.000Z");
+    expect(ledger.store.listSessions({})[0]?.updated_at).toBe("2026-01-03T00:00:00.000Z");
+  });
+
+  it("when a session has no rows yet, then its activity time is its creation time and its sequence 0", () => {
+    const { ledger, sessionId } = memorySession();
+    const session = ledger.store.getSession(sessionId);
+    expect(session?.updated_at).toBe(session?.created_at);
+    expect(ledger.reader.maxSequence(sessionId)).toBe(0);
+  });
+
   it("when a projection write fails mid-transaction, then neither the row nor any projection change is kept", () => {
     const session = fileSession();
     cleanups.unshift(() => session.ledger.close());
@@ -202,7 +234,7 @@ describe("openLedger", () => {
       expect(() => db.exec("UPDATE ledger SET type = 'x'")).toThrow(/append-only/);
       expect(() => db.exec("DELETE FROM ledger")).toThrow(/append-only/);
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(db.pragma("user_version", { simple: true })).toBe(2);
+      expect(db.pragma("user_version", { simple: true })).toBe(3);
     } finally {
       db.close();
     }

@@ -69,4 +69,6 @@ export const READ_SQL = {
   nextTurnStart: `SELECT first_sequence FROM turns WHERE session_id = ? AND first_sequence > ?
      ORDER BY first_sequence LIMIT 1`,
   turnCount: "SELECT COUNT(*) AS n FROM turns WHERE session_id = ?",
+  /** The session's newest row: its sequence is the max sequence (ADR 0040). */
+  newestSequence: "SELECT sequence FROM ledger WHERE session_id = ? ORDER BY sequence DESC LIMIT 1",
 } as const;

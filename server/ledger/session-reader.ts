@@ -64,9 +64,7 @@ export function createSessionReader(
   contextWindows: Readonly<Record<string, number>>,
 ): SessionReader {
   const epochRow = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'epoch'");
-  const sessionMeta = db.prepare<[string], { last_sequence: number }>(
-    "SELECT last_sequence FROM sessions WHERE id = ?",
-  );
+  const newestSequence = db.prepare<[string], number>(READ_SQL.newestSequence).pluck(true);
   const usageReader = createUsageReader(db, contextWindows);
   // Raw (array) mode: a page is the hot read, and row objects would be built only to be
   // taken apart again. `transcriptPageJson` also skips the message JSON parse.
@@ -111,7 +109,7 @@ export function createSessionReader(
   const epochJson = JSON.stringify(epoch);
 
   function maxSequence(sessionId: string): number {
-    return sessionMeta.get(sessionId)?.last_sequence ?? 0;
+    return newestSequence.get(sessionId) ?? 0;
   }
 
   function events(

@@ -6,6 +6,7 @@ import type Database from "better-sqlite3";
 import { type ModelledUpdate, parseAcpUpdate } from "../domain/acp-update";
 import type { CommitNotice, LedgerRow, SessionRecorder } from "../domain/session-recorder-api";
 import { type Append, createCompactionRecording } from "./compaction-recording";
+import { READ_SQL } from "./read-sql";
 import { createTranscriptProjection } from "./transcript-projection";
 import { createUsageProjection } from "./usage-projection";
 
@@ -36,21 +37,27 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
   const compactions = createCompactionRecording(db);
   const listeners = new Set<(notice: CommitNotice) => void>();
 
-  const lastSequence = db.prepare<[string], { last_sequence: number }>(
-    "SELECT last_sequence FROM sessions WHERE id = ?",
-  );
-  const touchSession = db.prepare(
-    "UPDATE sessions SET last_sequence = ?, updated_at = ? WHERE id = ?",
+  // The newest sequence per session, kept in memory (ADR 0040): derived once per session
+  // from the ledger itself (the newest committed row, a primary-key descent), then moved
+  // on only after a commit. The sessions row is not written on append any more.
+  const lastSequences = new Map<string, number>();
+  const newestSequence = db.prepare<[string], { sequence: number }>(READ_SQL.newestSequence);
+  const sessionExists = db.prepare<[string], { id: string }>(
+    "SELECT id FROM sessions WHERE id = ?",
   );
   const insertRow = db.prepare(
     `INSERT INTO ledger (session_id, sequence, turn_id, type, content, created_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
+  function lastSequence(sessionId: string): number {
+    const known = lastSequences.get(sessionId);
+    if (known !== undefined) return known;
+    if (sessionExists.get(sessionId) === undefined) throw new Error(`unknown session ${sessionId}`);
+    return newestSequence.get(sessionId)?.sequence ?? 0;
+  }
   const inTransaction = db.transaction(
     (sessionId: string, turnId: string | null, work: (append: Append) => void): LedgerRow[] => {
-      const current = lastSequence.get(sessionId);
-      if (current === undefined) throw new Error(`unknown session ${sessionId}`);
-      let sequence = current.last_sequence;
+      let sequence = lastSequence(sessionId);
       const createdAt = now().toISOString();
       const rows: LedgerRow[] = [];
       work((type, content) => {
@@ -69,7 +76,6 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
         rows.push(row);
         return row;
       });
-      if (rows.length > 0) touchSession.run(sequence, createdAt, sessionId);
       return rows;
     },
   );
@@ -79,9 +85,19 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
     turnId: string | null,
     work: (append: Append) => void,
   ): LedgerRow[] {
-    const rows = inTransaction.immediate(sessionId, turnId, work);
+    let rows: LedgerRow[];
+    try {
+      rows = inTransaction.immediate(sessionId, turnId, work);
+    } catch (error) {
+      // Rolled back: nothing moved. Forget the cached sequence anyway, so a writer on
+      // another connection (a primary-key clash) is caught up with on the next call.
+      lastSequences.delete(sessionId);
+      throw error;
+    }
     const last = rows[rows.length - 1];
     if (last !== undefined) {
+      // Committed: the next append continues after it.
+      lastSequences.set(sessionId, last.sequence);
       const notice: CommitNotice = { sessionId, rows, maxSequence: last.sequence };
       for (const listener of listeners) {
         // The rows are committed whatever a listener does; one failing must not stop the rest.

@@ -50,8 +50,11 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
     `INSERT INTO sessions (id, workspace_id, agent_name, name, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
-  const sessionColumns =
-    "id, workspace_id, agent_name, name, acp_session_id, created_at, updated_at";
+  // updated_at is the time of the session's newest ledger row (ADR 0040: appends no longer
+  // write the sessions row), or its creation time before the first row.
+  const sessionColumns = `id, workspace_id, agent_name, name, acp_session_id, created_at,
+    COALESCE((SELECT l.created_at FROM ledger l WHERE l.session_id = sessions.id
+      ORDER BY l.sequence DESC LIMIT 1), updated_at) AS updated_at`;
   const sessionById = db.prepare<[string], SessionRow>(
     `SELECT ${sessionColumns} FROM sessions WHERE id = ?`,
   );
