@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAcpUpdate } from "./acp-update";
+import { parseAcpUpdate, parseAcpUpdateWithZod } from "./acp-update";
 
 describe("parseAcpUpdate", () => {
   it.each([
@@ -103,5 +103,44 @@ describe("parseAcpUpdate", () => {
     const parsed = parseAcpUpdate(update);
     expect(parsed.kind).toBe("invalid");
     if (parsed.kind === "invalid") expect(parsed.error.length).toBeGreaterThan(0);
+  });
+});
+
+describe("parseAcpUpdate's hand check of plain text chunks", () => {
+  const base = { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "hi" } };
+  it.each([
+    ["a plain chunk", base],
+    ["a thought", { ...base, sessionUpdate: "agent_thought_chunk" }],
+    ["a message id", { ...base, messageId: "m1" }],
+    ["a null message id", { ...base, messageId: null }],
+    ["an extension key", { ...base, vendorField: { x: 1 } }],
+    ["unicode text", { ...base, content: { type: "text", text: "日本 🚀 \u2028" } }],
+    ["empty text", { ...base, content: { type: "text", text: "" } }],
+    ["a numeric message id", { ...base, messageId: 5 }],
+    ["_meta", { ...base, _meta: { a: 1 } }],
+    ["a bad _meta", { ...base, _meta: "x" }],
+    ["a null _meta", { ...base, _meta: null }],
+    ["an undefined message id", { ...base, messageId: undefined }],
+    [
+      "keys in another order",
+      {
+        vendor: 1,
+        messageId: "m",
+        content: { type: "text", text: "a" },
+        sessionUpdate: "agent_message_chunk",
+      },
+    ],
+    ["a number as text", { ...base, content: { type: "text", text: 5 } }],
+    ["an extra content key", { ...base, content: { type: "text", text: "a", annotations: {} } }],
+    ["content keys in another order", { ...base, content: { text: "a", type: "text" } }],
+    ["an image block", { ...base, content: { type: "image", data: "AA", mimeType: "image/png" } }],
+    ["no content", { sessionUpdate: "agent_message_chunk" }],
+    ["content as an array", { ...base, content: [] }],
+    ["a user chunk", { ...base, sessionUpdate: "user_message_chunk" }],
+  ])("when %s arrives, then the result equals the zod check's", (_name, update) => {
+    const fast = parseAcpUpdate(update);
+    const full = parseAcpUpdateWithZod(update);
+    expect(fast).toEqual(full);
+    expect(JSON.stringify(fast)).toBe(JSON.stringify(full));
   });
 });
