@@ -180,7 +180,7 @@ function describeIssues(error: z.ZodError): string {
  * The bulk of a stream, checked by hand: a message or thought chunk whose content is a
  * plain `{type: "text", text}` block and that has no `_meta`. Gives what zod gives (the
  * update's own keys, a fresh content block); anything else returns undefined and goes
- * through zod. Saves the schema walk on most frames (ADR 0040).
+ * through zod. Saves the schema walk on most frames.
  */
 function plainTextChunk(update: Record<string, unknown>): ModelledUpdate | undefined {
   const kind = update.sessionUpdate;
