@@ -70,7 +70,10 @@ export function TimelineList({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
         aria-label="Transcript"
-        className="h-full overflow-y-auto overscroll-contain"
+        // Strict containment makes the scroller a relayout boundary: rows changing inside it
+        // re-lay out only the timeline, not the whole document (the context rail holds
+        // thousands of nodes for a long session). Its size never depends on its content.
+        className="h-full overflow-y-auto overscroll-contain [contain:strict]"
       >
         <div className="relative mx-auto w-full max-w-3xl" style={{ height: totalSize }}>
           {shown.items.map((item) => {
@@ -82,7 +85,7 @@ export function TimelineList({
                 key={item.key}
                 ref={virtualizer.measureElement}
                 data-index={item.index}
-                className="absolute top-0 left-0 w-full px-3 py-1.5 sm:px-4"
+                className="absolute top-0 left-0 w-full px-3 py-1.5 [contain:layout_style] sm:px-4"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 {item.index === boundary && boundary > 0 ? <SummaryBoundary /> : null}
