@@ -1,11 +1,11 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
 import { useCallback, useDeferredValue, useMemo, useRef } from "react";
 import { Button } from "../../components/button";
 import type { Entry } from "../../contract/transcript";
 import type { CompactionMarker } from "../../contract/usage";
 import { EntryRow } from "./entry-row";
 import { useEarlierDimmed, useTimelineActions } from "./timeline-store";
-import { showsSpeaker, summaryBoundaryIndex } from "./timeline-view";
+import { indexOfStartSequence, showsSpeaker, summaryBoundaryIndex } from "./timeline-view";
 import { useTimelineScroll } from "./use-timeline-scroll";
 
 const estimateSize = () => 96;
@@ -46,13 +46,20 @@ export function TimelineList({
   });
   const boundary = useMemo(() => summaryBoundaryIndex(entries), [entries]);
   const items = virtualizer.getVirtualItems();
-  const current = useMemo(() => ({ entries, items }), [entries, items]);
-  // Rows coming into view are rendered in the background (interruptible, in slices), so
-  // a scroll step never blocks the main thread for the whole batch of new rows. A
-  // deferred window from another entry list would carry stale indexes (the virtualizer
-  // maps `data-index` back to a key), so a change of the list itself renders at once.
-  const deferred = useDeferredValue(current);
-  const shown = deferred.entries === entries ? deferred : current;
+  const keys = useStableKeys(items);
+  // Rows coming into view are rendered in the background (interruptible, in slices), so a
+  // scroll step or an older page never blocks the main thread for a whole batch of new
+  // rows: meanwhile the rows already shown stay, at their current index and position
+  // (found by key, so a page prepended above shifts them correctly).
+  const shownKeys = useDeferredValue(keys);
+  const rows =
+    shownKeys === keys
+      ? items
+      : shownKeys.flatMap((key) => {
+          const index = indexOfStartSequence(entries, Number(key));
+          const item = index < 0 ? undefined : virtualizer.measurementsCache[index];
+          return item ? [item] : [];
+        });
   const dimmed = useEarlierDimmed();
   const totalSize = virtualizer.getTotalSize();
   const { following, onScroll, jumpToLatest } = useTimelineScroll({
@@ -76,7 +83,7 @@ export function TimelineList({
         className="h-full overflow-y-auto overscroll-contain [contain:strict]"
       >
         <div className="relative mx-auto w-full max-w-3xl" style={{ height: totalSize }}>
-          {shown.items.map((item) => {
+          {rows.map((item) => {
             const entry = entries[item.index];
             if (!entry) return null;
             const earlier = boundary > 0 && item.index < boundary;
@@ -113,6 +120,19 @@ export function TimelineList({
       )}
     </div>
   );
+}
+
+/** The window's keys; the same array while they are the same (measuring moves no row in or out). */
+type Key = VirtualItem["key"];
+
+function useStableKeys(items: readonly VirtualItem[]): readonly Key[] {
+  const previous = useRef<readonly Key[]>([]);
+  const last = previous.current;
+  if (last.length === items.length && items.every((item, index) => item.key === last[index]))
+    return last;
+  const keys = items.map((item) => item.key);
+  previous.current = keys;
+  return keys;
 }
 
 function SummaryBoundary() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Entry } from "../../contract/transcript";
-import { showsSpeaker, summaryBoundaryIndex } from "./timeline-view";
+import { indexOfStartSequence, showsSpeaker, summaryBoundaryIndex } from "./timeline-view";
 
 function entry(start: number, role: Entry["message"]["role"], status?: string): Entry {
   const parts: Entry["message"]["parts"] = status
@@ -49,5 +49,18 @@ describe("timeline view", () => {
       true,
       true,
     ]);
+  });
+});
+
+describe("indexOfStartSequence", () => {
+  it("finds an entry by its start sequence, or says -1", () => {
+    const entries = [entry(2, "user"), entry(5, "assistant"), entry(9, "assistant")];
+    expect(entries.map((item) => indexOfStartSequence(entries, item.start_sequence))).toEqual([
+      0, 1, 2,
+    ]);
+    expect(indexOfStartSequence(entries, 1)).toBe(-1);
+    expect(indexOfStartSequence(entries, 6)).toBe(-1);
+    expect(indexOfStartSequence(entries, 10)).toBe(-1);
+    expect(indexOfStartSequence([], 1)).toBe(-1);
   });
 });

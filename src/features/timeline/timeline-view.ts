@@ -23,3 +23,15 @@ export function showsSpeaker(entries: readonly Entry[], index: number): boolean 
   if (role !== "assistant") return true;
   return entries[index - 1]?.message.role !== "assistant";
 }
+
+/** Index of the entry starting at `startSequence` (entries are sorted by it), or -1. */
+export function indexOfStartSequence(entries: readonly Entry[], startSequence: number): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((entries[mid]?.start_sequence ?? Number.POSITIVE_INFINITY) < startSequence) low = mid + 1;
+    else high = mid;
+  }
+  return entries[low]?.start_sequence === startSequence ? low : -1;
+}
