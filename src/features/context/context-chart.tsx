@@ -1,8 +1,27 @@
 import { useId, useState } from "react";
 import type { UsageTurns } from "../../contract/usage";
-import { type ChartDrop, type ChartGeometry, deriveChartGeometry } from "./context-chart-geometry";
+import {
+  type ChartDrop,
+  type ChartGeometry,
+  type ChartPoint,
+  deriveChartGeometry,
+} from "./context-chart-geometry";
 
 const LABEL = "fill-slate-600 text-[11px] dark:fill-slate-300";
+
+/**
+ * Hover markers drawn at most: on a 320-unit plot more of them only overlap, and a long
+ * session's thousands of turns (four SVG nodes each) took hundreds of milliseconds to
+ * render and lay out. The line still goes through every reading; the table lists them all.
+ */
+const MAX_MARKERS = 160;
+
+function markerPoints(points: readonly ChartPoint[]): readonly ChartPoint[] {
+  if (points.length <= MAX_MARKERS) return points;
+  const stride = Math.ceil(points.length / MAX_MARKERS);
+  const last = points.length - 1;
+  return points.filter((_, index) => index === last || (last - index) % stride === 0);
+}
 
 /** Context over time: each turn's reading, a drop at each compaction, the window on top. */
 export function ContextChart({ data }: { data: UsageTurns }) {
@@ -72,7 +91,7 @@ export function ContextChart({ data }: { data: UsageTurns }) {
                 bottom={chart.baseline}
               />
             ))}
-            {chart.points.map((point) => (
+            {markerPoints(chart.points).map((point) => (
               <g
                 key={point.key}
                 onPointerEnter={() => setActive(point.key)}

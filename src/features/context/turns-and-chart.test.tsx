@@ -114,6 +114,19 @@ describe("the context chart", () => {
     ]);
   });
 
+  it("draws at most 160 hover markers for a long session, the newest among them, and tabulates every turn", async () => {
+    const turns = Array.from({ length: 1_000 }, (_, index) =>
+      makeTurn(index + 1, { context_used: 1_000 + index, context_size: 256_000 }),
+    );
+    renderRail({ context: REPORTED, turns: { turns, compactions: [] } });
+    const chart = await screen.findByRole("img", { name: /1000 turn readings/ });
+    const titles = [...chart.querySelectorAll("title")].map((title) => title.textContent);
+    expect(titles.length).toBeLessThanOrEqual(160);
+    expect(titles.at(-1)).toMatch(/^Turn 1000: /);
+    const table = screen.getByRole("table", { name: "Context over time" });
+    expect(within(table).getAllByRole("row")).toHaveLength(1_001);
+  });
+
   it("says when there is nothing to draw", () => {
     renderRail({ context: REPORTED, turns: { turns: [makeTurn(1)], compactions: [] } });
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
