@@ -81,6 +81,11 @@ beforeEach(() => {
       return source;
     },
     () => 1,
+    // Deltas fold at once here; the per-frame batching has its own test below.
+    (flush) => {
+      flush();
+      return () => {};
+    },
   );
 });
 
@@ -91,6 +96,55 @@ afterEach(() => {
 });
 
 describe("SessionStream", () => {
+  it("when deltas stream in, then they fold into at most one cache write per frame, in order", () => {
+    const frames: (() => void)[] = [];
+    const batched = new SessionStream(
+      client,
+      ref,
+      (url) => {
+        const source = new FakeEventSource(url);
+        sources.push(source);
+        return source;
+      },
+      () => 1,
+      (flush) => {
+        frames.push(flush);
+        return () => frames.splice(frames.indexOf(flush), 1);
+      },
+    );
+    batched.start();
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1));
+    const writes = vi.fn();
+    const unsubscribe = client.getQueryCache().subscribe((event) => {
+      if (event.type === "updated") writes();
+    });
+    // A growing reply: each delta carries the whole message so far.
+    last().emit("transcript_delta", delta([entry(2, 2)], 2));
+    last().emit("transcript_delta", delta([entry(2, 3)], 3));
+    last().emit("transcript_delta", delta([entry(2, 4), entry(5)], 5));
+    expect(client.getQueryData<TranscriptData>(key)?.entries).toHaveLength(1);
+    expect(frames).toHaveLength(1);
+    frames.shift()?.();
+    expect(writes).toHaveBeenCalledTimes(1);
+    const data = client.getQueryData<TranscriptData>(key);
+    expect(data?.entries.map((item) => [item.start_sequence, item.sequence])).toEqual([
+      [1, 1],
+      [2, 4],
+      [5, 5],
+    ]);
+    expect(data?.cursor).toBe(5);
+    // A snapshot applies the deltas received before it first; stopping keeps the rest.
+    last().emit("transcript_delta", delta([entry(6)], 6));
+    last().emit("transcript_snapshot", snapshot([entry(1), entry(2, 4)], 4));
+    expect(client.getQueryData<TranscriptData>(key)?.entries).toHaveLength(4);
+    last().emit("transcript_delta", delta([entry(7)], 7));
+    batched.stop();
+    expect(frames).toHaveLength(0);
+    expect(client.getQueryData<TranscriptData>(key)?.cursor).toBe(7);
+    unsubscribe();
+  });
+
   it("when nothing is cached, then it asks for a snapshot and stores it", () => {
     stream.start();
     expect(last().url).toBe("/api/workspaces/w1/sessions/s1/stream");

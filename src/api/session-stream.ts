@@ -34,6 +34,22 @@ export type EventSourceLike = {
   close(): void;
 };
 export type EventSourceFactory = (url: string) => EventSourceLike;
+/** Runs `flush` once, soon (the next animation frame); returns a cancel. */
+export type FlushScheduler = (flush: () => void) => () => void;
+
+/**
+ * One transcript write per animation frame at most: while an agent streams a long reply,
+ * each delta carries the whole message so far, and writing (and rendering) every one of
+ * them left a loaded browser tens of seconds behind.
+ */
+export const nextFrame: FlushScheduler = (flush) => {
+  if (typeof requestAnimationFrame === "function") {
+    const frame = requestAnimationFrame(() => flush());
+    return () => cancelAnimationFrame(frame);
+  }
+  const timer = setTimeout(flush, 16);
+  return () => clearTimeout(timer);
+};
 
 const SnapshotPayload = TranscriptSnapshotEvent.extend({ entries: LenientEntries });
 const DeltaPayload = TranscriptDeltaEvent.extend({ entries: LenientEntries });
@@ -72,6 +88,11 @@ export class SessionStream {
   private readonly ref: SessionRef;
   private readonly createSource: EventSourceFactory;
   private readonly random: () => number;
+  private readonly scheduleFlush: FlushScheduler;
+  /** Deltas parsed but not yet folded into the cache (see `nextFrame`). */
+  private pending: TranscriptDeltaEvent[] = [];
+  private cancelFlush: (() => void) | undefined;
+  private flushScheduled = false;
   private readonly listeners = new Set<() => void>();
   private source: EventSourceLike | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -86,11 +107,13 @@ export class SessionStream {
     ref: SessionRef,
     createSource: EventSourceFactory = defaultFactory,
     random: () => number = Math.random,
+    scheduleFlush: FlushScheduler = nextFrame,
   ) {
     this.client = client;
     this.ref = ref;
     this.createSource = createSource;
     this.random = random;
+    this.scheduleFlush = scheduleFlush;
   }
 
   subscribe(listener: () => void): () => void {
@@ -105,6 +128,7 @@ export class SessionStream {
 
   stop(): void {
     this.stopped = true;
+    this.flushDeltas();
     clearTimeout(this.timer);
     this.source?.close();
     this.source = undefined;
@@ -121,6 +145,9 @@ export class SessionStream {
   }
 
   private connect(): void {
+    // The cursor must include every delta already received (a reset among them only
+    // means this connection asks for a snapshot).
+    this.flushDeltas();
     const cursor = this.wantSnapshot
       ? undefined
       : resumeCursor(this.client.getQueryData<TranscriptData>(this.transcriptKey));
@@ -189,6 +216,11 @@ export class SessionStream {
       return;
     }
     if (parsed.data.session_id !== this.ref.sessionId) return;
+    // Deltas received before the snapshot are applied first, in order.
+    if (this.flushDeltas() === "reset") {
+      this.reconnectSoon(0);
+      return;
+    }
     this.client.setQueryData<TranscriptData>(this.transcriptKey, (current) =>
       foldNewestPage(current, parsed.data),
     );
@@ -201,17 +233,41 @@ export class SessionStream {
       return;
     }
     if (parsed.data.session_id !== this.ref.sessionId) return;
-    const result = foldDelta(
-      this.client.getQueryData<TranscriptData>(this.transcriptKey),
-      parsed.data,
-    );
-    if (result.kind === "reset") {
-      // The history was rewritten (or the cache is gone): start over from a snapshot.
-      this.wantSnapshot = true;
-      this.reconnectSoon(0);
-      return;
+    this.pending.push(parsed.data);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    this.cancelFlush = this.scheduleFlush(() => {
+      this.flushScheduled = false;
+      if (this.flushDeltas() === "reset") this.reconnectSoon(0);
+    });
+  }
+
+  /**
+   * Folds the pending deltas, in order, into one cache write. "reset" when one of them
+   * belongs to a rewritten history (or the cache is gone): the caller starts over from a
+   * snapshot.
+   */
+  private flushDeltas(): "ok" | "reset" {
+    if (this.flushScheduled) this.cancelFlush?.();
+    this.flushScheduled = false;
+    this.cancelFlush = undefined;
+    const deltas = this.pending;
+    if (deltas.length === 0) return "ok";
+    this.pending = [];
+    const initial = this.client.getQueryData<TranscriptData>(this.transcriptKey);
+    let current = initial;
+    for (const delta of deltas) {
+      const result = foldDelta(current, delta);
+      if (result.kind === "reset") {
+        // What folded before it belongs to the old history; the snapshot replaces it.
+        this.wantSnapshot = true;
+        return "reset";
+      }
+      current = result.data;
     }
-    this.client.setQueryData<TranscriptData>(this.transcriptKey, result.data);
+    if (current !== initial && current !== undefined)
+      this.client.setQueryData<TranscriptData>(this.transcriptKey, current);
+    return "ok";
   }
 
   private usageChanged(data: unknown): void {
