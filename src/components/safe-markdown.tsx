@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 
 // The Markdown stack is most of the app's weight: it is a separate chunk, kept out of the
 // initial JS, but requested as soon as this module runs so it is usually there by the time
@@ -9,9 +9,12 @@ if (typeof window !== "undefined") void loadRenderer();
 
 /** Untrusted Markdown, shown as plain text until the renderer has loaded. */
 export function SafeMarkdown({ text }: { text: string }) {
+  // A streamed reply changes many times a second: the new text is parsed in the
+  // background (interruptible), so React can skip versions a newer one replaced.
+  const shown = useDeferredValue(text);
   return (
-    <Suspense fallback={<div className="break-words whitespace-pre-wrap">{text}</div>}>
-      <MarkdownRenderer text={text} />
+    <Suspense fallback={<div className="break-words whitespace-pre-wrap">{shown}</div>}>
+      <MarkdownRenderer text={shown} />
     </Suspense>
   );
 }
