@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import type { UsageTurns } from "../../contract/usage";
 import {
   type ChartDrop,
@@ -24,7 +24,9 @@ function markerPoints(points: readonly ChartPoint[]): readonly ChartPoint[] {
 }
 
 /** Context over time: each turn's reading, a drop at each compaction, the window on top. */
-export function ContextChart({ data }: { data: UsageTurns }) {
+// Memoised on `data` (kept identical by the query cache while unchanged): the rail re-renders
+// on unrelated reads, and a long session's chart or list is thousands of nodes.
+export const ContextChart = memo(function ContextChart({ data }: { data: UsageTurns }) {
   const headingId = useId();
   const [active, setActive] = useState<string | undefined>(undefined);
   const chart = deriveChartGeometry(data);
@@ -130,7 +132,7 @@ export function ContextChart({ data }: { data: UsageTurns }) {
       )}
     </section>
   );
-}
+});
 
 /** A compaction: a faint guide across the plot, and the drop itself when both ends are known. */
 function CompactionDrop({ drop, top, bottom }: { drop: ChartDrop; top: number; bottom: number }) {
