@@ -43,12 +43,25 @@ export type FlushScheduler = (flush: () => void) => () => void;
  * them left a loaded browser tens of seconds behind.
  */
 export const nextFrame: FlushScheduler = (flush) => {
-  if (typeof requestAnimationFrame === "function") {
-    const frame = requestAnimationFrame(() => flush());
-    return () => cancelAnimationFrame(frame);
-  }
-  const timer = setTimeout(flush, 16);
-  return () => clearTimeout(timer);
+  // A hidden tab runs no frames: a timer bounds how many deltas wait (each can carry a
+  // whole long message).
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    flush();
+  };
+  const timer = setTimeout(once, 200);
+  const frame = typeof requestAnimationFrame === "function" ? requestAnimationFrame(once) : 0;
+  const cancel = () => {
+    clearTimeout(timer);
+    if (frame) cancelAnimationFrame(frame);
+  };
+  return () => {
+    done = true;
+    cancel();
+  };
 };
 
 const SnapshotPayload = TranscriptSnapshotEvent.extend({ entries: LenientEntries });
