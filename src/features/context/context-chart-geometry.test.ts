@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CompactionMarker, Turn } from "../../contract/usage";
-import { CHART, deriveChartGeometry } from "./context-chart-geometry";
+import { CHART, deriveChartGeometry, TABLE_ROWS_SHOWN } from "./context-chart-geometry";
 
 const AT = "2026-11-30T08:00:00.000Z";
 
@@ -158,5 +158,24 @@ describe("deriveChartGeometry", () => {
     expect(geometry.summary).toBe(
       "Context over time: 1 turn reading, 0 compactions. Latest 1K; peak 1K.",
     );
+  });
+});
+
+describe("the text alternative", () => {
+  it("when there are more points than the table shows, then it keeps the newest and counts the rest", () => {
+    const turns = Array.from({ length: TABLE_ROWS_SHOWN + 20 }, (_, index) => ({
+      turn_id: `t${index + 1}`,
+      sequence: (index + 1) * 10,
+      usage: {
+        timestamp: "2026-11-30T08:00:00.000Z",
+        context_used: 1000 + index,
+        context_size: 200_000,
+      },
+    }));
+    const geometry = deriveChartGeometry({ turns, compactions: [] });
+    expect(geometry.rows).toHaveLength(TABLE_ROWS_SHOWN);
+    expect(geometry.hiddenRows).toBe(20);
+    expect(geometry.rows.at(-1)?.name).toBe(`Turn ${TABLE_ROWS_SHOWN + 20}`);
+    expect(geometry.rows[0]?.name).toBe("Turn 21");
   });
 });

@@ -6,6 +6,12 @@ import { describeMarker, turnNumbers } from "./turns-list-view";
 
 export const CHART = { width: 320, height: 150, left: 40, right: 10, top: 14, bottom: 22 };
 
+/**
+ * A screen-reader table of thousands of turns costs a long task to render and lays out
+ * ~10,000 hidden nodes, while the turns list already offers every turn on demand.
+ */
+export const TABLE_ROWS_SHOWN = 100;
+
 export type ChartPoint = {
   key: string;
   x: number;
@@ -42,7 +48,10 @@ export type ChartGeometry = {
   firstLabel: ChartAxisLabel | undefined;
   lastLabel: ChartAxisLabel | undefined;
   summary: string;
+  /** The newest points as table rows for screen readers (at most TABLE_ROWS_SHOWN). */
   rows: Array<{ key: string; name: string; value: string }>;
+  /** How many older points the table leaves out (the turns list reaches every turn). */
+  hiddenRows: number;
 };
 
 type Slot =
@@ -165,7 +174,8 @@ export function deriveChartGeometry(data: UsageTurns): ChartGeometry {
         ? axisLabel(lastTurn, plotLeft, plotRight)
         : undefined,
     summary: summarize(points, drops, windowSize),
-    rows,
+    rows: rows.slice(-TABLE_ROWS_SHOWN),
+    hiddenRows: Math.max(0, rows.length - TABLE_ROWS_SHOWN),
   };
 }
 

@@ -12,7 +12,7 @@ const LABEL = "fill-slate-600 text-[11px] dark:fill-slate-300";
 /**
  * Hover markers drawn at most: on a 320-unit plot more of them only overlap, and a long
  * session's thousands of turns (four SVG nodes each) took hundreds of milliseconds to
- * render and lay out. The line still goes through every reading; the table lists them all.
+ * render and lay out. The line still goes through every reading; the table lists the newest.
  */
 const MAX_MARKERS = 160;
 
@@ -127,7 +127,7 @@ export const ContextChart = memo(function ContextChart({ data }: { data: UsageTu
           <p aria-hidden="true" className="min-h-4 text-xs text-slate-700 dark:text-slate-200">
             {hovered?.label ?? ""}
           </p>
-          <ChartTable rows={chart.rows} />
+          <ChartTable rows={chart.rows} hiddenRows={chart.hiddenRows} />
         </>
       )}
     </section>
@@ -172,9 +172,15 @@ function CompactionDrop({ drop, top, bottom }: { drop: ChartDrop; top: number; b
  * carries `sr-only`: a table ignores `width`/`overflow`, so hiding the table itself would
  * still stretch the page sideways.
  */
-function ChartTable({ rows }: { rows: ChartGeometry["rows"] }) {
+function ChartTable({ rows, hiddenRows }: { rows: ChartGeometry["rows"]; hiddenRows: number }) {
   return (
     <div className="sr-only">
+      {hiddenRows > 0 ? (
+        <p>
+          The table lists the newest {rows.length} points; the {hiddenRows} earlier ones are in the
+          turns list.
+        </p>
+      ) : null}
       <table>
         <caption>Context over time</caption>
         <thead>

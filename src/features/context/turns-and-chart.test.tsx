@@ -114,7 +114,7 @@ describe("the context chart", () => {
     ]);
   });
 
-  it("draws at most 160 hover markers for a long session, the newest among them, and tabulates every turn", async () => {
+  it("draws at most 160 hover markers for a long session, the newest among them, and tabulates the newest 100", async () => {
     const turns = Array.from({ length: 1_000 }, (_, index) =>
       makeTurn(index + 1, { context_used: 1_000 + index, context_size: 256_000 }),
     );
@@ -124,7 +124,9 @@ describe("the context chart", () => {
     expect(titles.length).toBeLessThanOrEqual(160);
     expect(titles.at(-1)).toMatch(/^Turn 1000: /);
     const table = screen.getByRole("table", { name: "Context over time" });
-    expect(within(table).getAllByRole("row")).toHaveLength(1_001);
+    expect(within(table).getAllByRole("row")).toHaveLength(101);
+    expect(within(table).getAllByRole("rowheader").at(-1)).toHaveTextContent("Turn 1000");
+    expect(screen.getByText(/the 900 earlier ones are in the turns list/)).toBeInTheDocument();
   });
 
   it("says when there is nothing to draw", () => {
