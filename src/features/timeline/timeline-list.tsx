@@ -96,7 +96,8 @@ export function TimelineList({
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 {item.index === boundary && boundary > 0 ? <SummaryBoundary /> : null}
-                <div className={earlier && dimmed ? "opacity-80" : undefined}>
+                {/* 90 %, not less: the muted labels must keep 4.5:1 (WCAG AA) even dimmed. */}
+                <div className={earlier && dimmed ? "opacity-90" : undefined}>
                   <EntryRow
                     entry={entry}
                     showSpeaker={showsSpeaker(entries, item.index)}
