@@ -53,28 +53,27 @@ const AgentThoughtChunk = MessageChunk.extend({
 
 // Tool kind and status are kept as strings: an unfamiliar kind still renders as
 // `tool-<kind>`, an unfamiliar status as a running tool, instead of losing the frame.
-const ToolCall = z.looseObject({
-  sessionUpdate: z.literal("tool_call"),
+/** What a tool call and its updates share; an update may leave any of it out. */
+const toolCallFields = {
   toolCallId: z.string().min(1),
-  title: z.string(),
   kind: z.string().nullish(),
   status: z.string().nullish(),
   content: z.array(z.unknown()).nullish(),
   locations: z.array(z.unknown()).nullish(),
   rawInput: z.unknown().optional(),
   rawOutput: z.unknown().optional(),
+};
+
+const ToolCall = z.looseObject({
+  sessionUpdate: z.literal("tool_call"),
+  title: z.string(),
+  ...toolCallFields,
 });
 
 const ToolCallUpdate = z.looseObject({
   sessionUpdate: z.literal("tool_call_update"),
-  toolCallId: z.string().min(1),
   title: z.string().nullish(),
-  kind: z.string().nullish(),
-  status: z.string().nullish(),
-  content: z.array(z.unknown()).nullish(),
-  locations: z.array(z.unknown()).nullish(),
-  rawInput: z.unknown().optional(),
-  rawOutput: z.unknown().optional(),
+  ...toolCallFields,
 });
 
 const Plan = z.looseObject({
