@@ -6,7 +6,9 @@ const daemon = process.env.TIDELINE_DAEMON ?? "http://127.0.0.1:4820";
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 400 },
+  // The budget that matters is quality.md's 160 KB gzip of initial JavaScript (`npm run bench`
+  // measures it); the main chunk is ~450 KB before gzip, so warn only well past that.
+  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
   server: { proxy: { "/api": { target: daemon, changeOrigin: false } } },
   test: {
     include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],

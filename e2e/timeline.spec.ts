@@ -191,9 +191,10 @@ test("when the daemon restarts, then the stream reconnects and nothing is lost o
   await tideline.open(session);
   await tideline.send("First words before the restart");
   await tideline.waitIdle(session);
+  // The user's message, and the reply quoting it twice (its heading line and its decision).
   const said = tideline.timeline.getByText("First words before the restart");
-  await expect(said.first()).toBeVisible();
-  const before = await said.count();
+  const before = 3;
+  await expect(said).toHaveCount(before);
 
   await daemon.restart("SIGKILL");
   await expect(page.getByText("Reconnecting…")).toBeVisible();
