@@ -74,6 +74,11 @@ if (!built) {
   const pw = readJson(`${reports}/playwright.json`);
   if (pw?.stats) {
     tally.passed += (pw.stats.expected ?? 0) + (pw.stats.flaky ?? 0);
+    if ((pw.stats.flaky ?? 0) > 0) {
+      console.log(
+        `\n⚠ ${pw.stats.flaky} end-to-end test(s) passed only on retry (flaky): see above.`,
+      );
+    }
     tally.failed += pw.stats.unexpected ?? 0;
     tally.skipped += pw.stats.skipped ?? 0;
     if (!e2eOk && (pw.stats.unexpected ?? 0) === 0) {
