@@ -429,7 +429,7 @@ export function createSessionHost(deps: SessionHostDeps) {
       for (const [sessionId, runtime] of runtimes) {
         const proc = runtime.process;
         if (proc === undefined) continue;
-        runtime.stopReason = "daemon stopped";
+        runtime.stopReason ??= "daemon stopped"; // a stop already asked for keeps its reason
         if (runtime.state !== "stopping") setState(sessionId, runtime, "stopping");
         proc.kill(Math.min(deps.killGraceMs ?? 1000, timeoutMs));
         exits.push(proc.exited);
