@@ -261,6 +261,33 @@ describe("SessionStream", () => {
     expect(list?.sessions.map((s) => s.activity?.turn_id)).toEqual(["t9", undefined]);
   });
 
+  it("when a session fetch started before a session_updated lands after it, then the event's newer session stays", async () => {
+    const base = {
+      id: "s1",
+      workspace_id: "w1",
+      agent_name: "demo",
+      state: "active" as const,
+      available_commands: [],
+      created_at: "2026-01-01T00:00:00Z",
+      updated_at: "2026-01-01T00:00:00Z",
+    };
+    const running = { ...base, activity: { turn_id: "t1" } };
+    let answer: (value: { session: typeof running }) => void = () => {};
+    const detailKey = sessionQueries.detail(ref).queryKey;
+    client.setQueryData(detailKey, { session: running });
+    // A refetch (say, after Send) that the daemon answers while the turn still runs…
+    const inFlight = client.fetchQuery({
+      queryKey: detailKey,
+      queryFn: () => new Promise<{ session: typeof running }>((resolve) => (answer = resolve)),
+    });
+    stream.start();
+    // …then the stream says the turn ended, then the stale answer arrives.
+    last().emit("session_updated", { session: base });
+    answer({ session: running });
+    await inFlight.catch(() => undefined);
+    expect(client.getQueryData(detailKey)).toEqual({ session: base });
+  });
+
   it("when a token is set, then it rides in the stream URL", () => {
     window.sessionStorage.setItem("tideline.token", "sekret");
     stream.start();

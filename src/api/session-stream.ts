@@ -302,12 +302,15 @@ export class SessionStream {
     }
     const { session } = parsed.data;
     if (session.id !== this.ref.sessionId) return;
-    this.client.setQueryData<SessionEnvelope>(sessionQueries.detail(this.ref).queryKey, {
-      session,
-    });
-    this.client.setQueryData<SessionList>(sessionQueries.list().queryKey, (list) =>
-      patchSessionList(list, session),
-    );
+    const detailKey = sessionQueries.detail(this.ref).queryKey;
+    const listKey = sessionQueries.list().queryKey;
+    this.client.setQueryData<SessionEnvelope>(detailKey, { session });
+    this.client.setQueryData<SessionList>(listKey, (list) => patchSessionList(list, session));
+    // A fetch that started before this event (a mutation's invalidation, the list's poll)
+    // would land after it with older data, e.g. "a turn is running" after the turn ended.
+    // Cancelling reverts to the state just written, since a manual write is the revert point.
+    void this.client.cancelQueries({ queryKey: detailKey, exact: true });
+    void this.client.cancelQueries({ queryKey: listKey, exact: true });
   }
 }
 
