@@ -140,16 +140,29 @@ export function createSessionReader(
     };
   }
 
+  /** One page of entries, oldest first, each rendered by `render`; rows come newest first. */
+  function readPage<T>(
+    sessionId: string,
+    limit: number,
+    beforeSequence: number | undefined,
+    render: (row: EntryTuple) => T,
+  ): { items: T[]; hasOlder: boolean; oldest: EntryTuple | undefined } {
+    const rows = pageRows.all(sessionId, beforeSequence ?? NO_UPPER_BOUND, limit + 1);
+    const count = Math.min(rows.length, limit);
+    const items = new Array<T>(count);
+    for (let index = 0; index < count; index += 1) {
+      items[count - 1 - index] = render(rows[index] as EntryTuple);
+    }
+    return {
+      items,
+      hasOlder: rows.length > limit,
+      oldest: rows[count - 1] as EntryTuple | undefined,
+    };
+  }
+
   return {
     transcriptPage(sessionId, { limit, beforeSequence }) {
-      const rows = pageRows.all(sessionId, beforeSequence ?? NO_UPPER_BOUND, limit + 1);
-      const hasOlder = rows.length > limit;
-      const count = Math.min(rows.length, limit);
-      const entries = new Array<DaemonEntry>(count);
-      // Rows come newest first; the page is oldest first.
-      for (let index = 0; index < count; index += 1) {
-        entries[count - 1 - index] = toEntry(rows[index] as EntryTuple);
-      }
+      const { items: entries, hasOlder } = readPage(sessionId, limit, beforeSequence, toEntry);
       const page: TranscriptPage = {
         entries,
         epoch,
@@ -164,15 +177,12 @@ export function createSessionReader(
     },
     transcriptPageJson(sessionId, { limit, beforeSequence }) {
       // The same page as `transcriptPage`, written as JSON in the same key order.
-      const rows = pageRows.all(sessionId, beforeSequence ?? NO_UPPER_BOUND, limit + 1);
-      const hasOlder = rows.length > limit;
-      const count = Math.min(rows.length, limit);
-      const entries = new Array<string>(count);
-      for (let index = 0; index < count; index += 1) {
-        entries[count - 1 - index] = entryJson(rows[index] as EntryTuple);
-      }
+      const {
+        items: entries,
+        hasOlder,
+        oldest,
+      } = readPage(sessionId, limit, beforeSequence, entryJson);
       let json = `{"entries":[${entries.join(",")}],"epoch":${epochJson},"generation":0,"max_sequence":${maxSequence(sessionId)},"has_older":${hasOlder},"limit":${JSON.stringify(limit)}`;
-      const oldest = rows[count - 1];
       if (hasOlder && oldest !== undefined) json += `,"next_before_sequence":${oldest[0]}`;
       return `${json}}`;
     },
