@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  type DemoAgentClient,
   frameSequence,
   type RawFrame,
-  startDemoAgent,
+  sharedDemoAgent,
   textOf,
   updateOf,
   updatesOf,
 } from "./test-client";
 
-let agent: DemoAgentClient;
-
-beforeAll(async () => {
-  agent = await startDemoAgent({ capability: "advertised" });
-});
-
-afterAll(async () => {
-  await agent.close();
-});
+const agent = sharedDemoAgent({ capability: "advertised" });
 
 const turn = (sessionId: string, text: string) => agent.turn(sessionId, text);
 

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CRASH_EXIT_CODE } from "./compact-conversation";
 import { BAD_FRAME_TEXT } from "./compaction-runner";
 import { CORRECTION_ERROR, FAILURE_ERROR, LATE_CHUNK_TEXT } from "./compaction-script";
 import { FAKE_API_KEY } from "./summary";
 import {
-  type DemoAgentClient,
   frameSequence,
+  sharedDemoAgent,
   startDemoAgent,
   textOf,
   updateOf,
   updatesOf,
 } from "./test-client";
 
-let agent: DemoAgentClient;
-
-beforeAll(async () => {
-  agent = await startDemoAgent({ capability: "advertised" });
-});
-
-afterAll(async () => {
-  await agent.close();
-});
+const agent = sharedDemoAgent({ capability: "advertised" });
 
 const turn = (sessionId: string, text: string) => agent.turn(sessionId, text);
 

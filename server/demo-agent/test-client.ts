@@ -17,6 +17,7 @@ import {
   type SessionNotification,
 } from "@agentclientprotocol/sdk";
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
+import { afterAll, beforeAll } from "vitest";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = join(HERE, "..", "..");
@@ -232,6 +233,26 @@ export async function startDemoAgent(options: StartOptions = {}): Promise<DemoAg
       if (ownsStateDir) rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One agent shared by a test file: started before its tests, closed after them. The
+ * returned client forwards to the running one, so tests can hold it as a plain constant.
+ */
+export function sharedDemoAgent(options: StartOptions = {}): DemoAgentClient {
+  let client: DemoAgentClient | undefined;
+  beforeAll(async () => {
+    client = await startDemoAgent(options);
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+  return new Proxy({} as DemoAgentClient, {
+    get(_target, key) {
+      if (client === undefined) throw new Error("the shared demo agent starts in beforeAll");
+      return Reflect.get(client, key);
+    },
+  });
 }
 
 // ── Reading frames ──────────────────────────────────────────────────────────────────────────
