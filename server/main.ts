@@ -4,9 +4,10 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { composeDaemon } from "./config/compose";
-import { FlagError, parseDaemonFlags } from "./config/flags";
+import { type DaemonConfig, FlagError, parseDaemonFlags } from "./config/flags";
 import { DAEMON_VERSION } from "./config/version";
 import { openLedger } from "./ledger/open-ledger";
+import { serveUpstream } from "./upstream/serve-upstream";
 import { ensureWelcomeSession } from "./welcome/welcome-session";
 
 function readConfig() {
@@ -22,58 +23,64 @@ function readConfig() {
 }
 
 const config = readConfig();
-mkdirSync(config.dataDir, { recursive: true });
-mkdirSync(config.workspace, { recursive: true });
+if (config.upstream === undefined) serveLocal(config);
+else serveUpstream(config, config.upstream, DAEMON_VERSION);
 
-let boundPort: number | undefined;
-const daemon = composeDaemon({
-  ledger: openLedger(join(config.dataDir, "tideline.db"), {
-    contextWindows: config.contextWindows,
-  }),
-  agents: config.agents,
-  workspace: config.workspace,
-  version: DAEMON_VERSION,
-  agentCwd: process.cwd(),
-  distDir: config.distDir,
-  validateResponses: process.env.NODE_ENV !== "production",
-  security: {
-    allowedHosts: config.allowedHosts,
-    port: () => boundPort,
-    ...(config.token === undefined ? {} : { token: config.token }),
-  },
-});
+/** The daemon with its own ledger and agents. */
+function serveLocal(config: DaemonConfig) {
+  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.workspace, { recursive: true });
 
-const server = serve(
-  { fetch: daemon.app.fetch, hostname: config.host, port: config.port },
-  (info) => {
-    boundPort = (info as AddressInfo).port;
-    console.error(`tideline ${DAEMON_VERSION} listening on http://${config.host}:${boundPort}`);
-    if (config.welcome) {
-      ensureWelcomeSession({
-        host: daemon.host,
-        store: daemon.ledger.store,
-        workspaceId: daemon.workspaceId,
-      }).catch((error: unknown) => console.error(`tideline: welcome session: ${String(error)}`));
-    }
-  },
-);
+  let boundPort: number | undefined;
+  const daemon = composeDaemon({
+    ledger: openLedger(join(config.dataDir, "tideline.db"), {
+      contextWindows: config.contextWindows,
+    }),
+    agents: config.agents,
+    workspace: config.workspace,
+    version: DAEMON_VERSION,
+    agentCwd: process.cwd(),
+    distDir: config.distDir,
+    validateResponses: process.env.NODE_ENV !== "production",
+    security: {
+      allowedHosts: config.allowedHosts,
+      port: () => boundPort,
+      ...(config.token === undefined ? {} : { token: config.token }),
+    },
+  });
 
-server.on("error", (error: NodeJS.ErrnoException) => {
-  // EADDRINUSE and friends: one clear line instead of an uncaught exception's stack.
-  console.error(`tideline: cannot listen on ${config.host}:${config.port}: ${error.message}`);
-  void daemon.close().finally(() => process.exit(1));
-});
+  const server = serve(
+    { fetch: daemon.app.fetch, hostname: config.host, port: config.port },
+    (info) => {
+      boundPort = (info as AddressInfo).port;
+      console.error(`tideline ${DAEMON_VERSION} listening on http://${config.host}:${boundPort}`);
+      if (config.welcome) {
+        ensureWelcomeSession({
+          host: daemon.host,
+          store: daemon.ledger.store,
+          workspaceId: daemon.workspaceId,
+        }).catch((error: unknown) => console.error(`tideline: welcome session: ${String(error)}`));
+      }
+    },
+  );
 
-let shuttingDown = false;
-async function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  console.error(`tideline: ${signal}, shutting down`);
-  const forced = setTimeout(() => process.exit(1), 8000);
-  forced.unref();
-  server.close();
-  await daemon.close();
-  process.exit(0);
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    // EADDRINUSE and friends: one clear line instead of an uncaught exception's stack.
+    console.error(`tideline: cannot listen on ${config.host}:${config.port}: ${error.message}`);
+    void daemon.close().finally(() => process.exit(1));
+  });
+
+  let shuttingDown = false;
+  async function shutdown(signal: string) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.error(`tideline: ${signal}, shutting down`);
+    const forced = setTimeout(() => process.exit(1), 8000);
+    forced.unref();
+    server.close();
+    await daemon.close();
+    process.exit(0);
+  }
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));

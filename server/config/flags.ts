@@ -4,6 +4,11 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as shellParse } from "shell-quote";
+import {
+  parseUpstreamTarget,
+  type UpstreamTarget,
+  UpstreamTargetError,
+} from "../upstream/upstream-target";
 
 export type AgentSpec = { name: string; command: string; args: string[] };
 
@@ -20,6 +25,8 @@ export type DaemonConfig = {
   distDir: string;
   /** Create the welcome session on an empty data dir (`--no-welcome` turns it off). */
   welcome: boolean;
+  /** `--upstream`: serve the SPA and forward /api there, running no agents of its own. */
+  upstream?: UpstreamTarget;
 };
 
 export class FlagError extends Error {
@@ -123,6 +130,7 @@ export function parseDaemonFlags(
     if (names.has(agent.name)) throw new FlagError(`--agent ${agent.name} given twice`);
     names.add(agent.name);
   }
+  const upstream = parseUpstreamFlags(values, env, port);
   return {
     port,
     host,
@@ -134,7 +142,40 @@ export function parseDaemonFlags(
     contextWindows: Object.fromEntries((values["context-window"] ?? []).map(parseNamedNumber)),
     distDir: fileURLToPath(new URL("../../dist", import.meta.url)),
     welcome: values["no-welcome"] !== true,
+    ...(upstream === undefined ? {} : { upstream }),
   };
+}
+
+function parseUpstreamFlags(
+  values: ReturnType<typeof parseRaw>["values"],
+  env: Readonly<Record<string, string | undefined>>,
+  port: number,
+): UpstreamTarget | undefined {
+  if (values.upstream === undefined) {
+    if (values["upstream-token"] !== undefined) {
+      throw new FlagError("--upstream-token needs --upstream");
+    }
+    return undefined;
+  }
+  // The upstream daemon runs the agents; silently ignoring these would mislead.
+  for (const flag of ["agent", "context-window"] as const) {
+    if (values[flag] !== undefined) throw new FlagError(`--${flag} cannot be used with --upstream`);
+  }
+  let target: UpstreamTarget;
+  try {
+    target = parseUpstreamTarget(
+      values.upstream,
+      values["upstream-token"] ?? env.TIDELINE_UPSTREAM_TOKEN,
+    );
+  } catch (error) {
+    if (error instanceof UpstreamTargetError) throw new FlagError(error.message);
+    throw error;
+  }
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(target.url.hostname);
+  if (loopback && port !== 0 && target.url.port === String(port)) {
+    throw new FlagError(`--upstream ${target.url.origin} is this daemon's own port`);
+  }
+  return target;
 }
 
 function parseRaw(argv: readonly string[]) {
@@ -152,6 +193,8 @@ function parseRaw(argv: readonly string[]) {
       "allowed-host": { type: "string", multiple: true },
       "context-window": { type: "string", multiple: true },
       "no-welcome": { type: "boolean" },
+      upstream: { type: "string" },
+      "upstream-token": { type: "string" },
     },
   });
 }

@@ -1,0 +1,140 @@
+// Stream authentication toward a CompozyOS gateway listener. Such a listener (tier
+// "private" or "public" in `X-Compozy-Gateway-Tier`) takes no bearer on a stream request:
+// it wants `?ticket=`, minted by `POST /api/gateway/stream-tickets` with the bearer and
+// spent on first use (gateway_auth.go, core/gateway.go). The local listener needs none.
+// So, like CompozyOS's own web (web/src/lib/gateway-stream-auth.ts), the proxy learns the
+// tier from the upstream's answers (or one `GET /api/status`) and mints one fresh ticket
+// per forwarded stream; the browser never sees the token or a ticket.
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import { GATEWAY_TIER_HEADER } from "./forwarded-headers";
+import type { UpstreamClient } from "./upstream-client";
+
+export type StreamAuthorization =
+  | { kind: "bearer" }
+  | { kind: "ticket"; ticket: string }
+  /** The upstream would not mint: its status and body go back to the browser as they are. */
+  | { kind: "refused"; status: number; body: string; contentType: string };
+
+export type StreamTickets = {
+  /** Latches the tier from any upstream answer. */
+  observe(response: IncomingMessage): void;
+  authorize(signal: AbortSignal | undefined): Promise<StreamAuthorization>;
+};
+
+const MAX_CONTROL_BODY = 64 * 1024;
+
+export async function readBody(response: IncomingMessage): Promise<string> {
+  let text = "";
+  for await (const chunk of response) {
+    text += String(chunk);
+    if (text.length > MAX_CONTROL_BODY) {
+      response.destroy();
+      throw new Error("upstream answer too large");
+    }
+  }
+  return text;
+}
+
+function tierOf(response: IncomingMessage): string {
+  const value = response.headers[GATEWAY_TIER_HEADER];
+  return (Array.isArray(value) ? value[0] : value)?.trim().toLowerCase() ?? "";
+}
+
+export function createStreamTickets(options: {
+  client: UpstreamClient;
+  upstream: URL;
+  token: string | undefined;
+  log: (line: string) => void;
+}): StreamTickets {
+  const { client, upstream, token, log } = options;
+  /** `undefined`: not learnt yet; `""`: the upstream names no tier (not a gateway). */
+  let tier: string | undefined;
+  let probe: Promise<void> | undefined;
+  let warnedNoToken = false;
+
+  const baseHeaders = (): Record<string, string> => ({
+    host: upstream.host,
+    accept: "application/json",
+    ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+  });
+
+  const observe = (response: IncomingMessage) => {
+    tier = tierOf(response);
+  };
+
+  async function learnTier(signal: AbortSignal | undefined) {
+    probe ??= (async () => {
+      const response = await client.send({
+        method: "GET",
+        path: "/api/status",
+        headers: baseHeaders(),
+        ...(signal === undefined ? {} : { signal }),
+      });
+      response.resume();
+      observe(response);
+    })().finally(() => {
+      probe = undefined;
+    });
+    await probe;
+  }
+
+  async function authorize(signal: AbortSignal | undefined): Promise<StreamAuthorization> {
+    if (tier === undefined) await learnTier(signal);
+    if (tier === "" || tier === "local" || tier === undefined) return { kind: "bearer" };
+    if (token === undefined && !warnedNoToken) {
+      warnedNoToken = true;
+      log(
+        `[upstream] ${upstream.origin} is a gateway listener (tier ${tier}): pass --upstream-token`,
+      );
+    }
+    const response = await client.send({
+      method: "POST",
+      path: "/api/gateway/stream-tickets",
+      headers: { ...baseHeaders(), "content-type": "application/json", "content-length": "2" },
+      body: bodyOf("{}"),
+      ...(signal === undefined ? {} : { signal }),
+    });
+    observe(response);
+    const text = await readBody(response);
+    const status = response.statusCode ?? 502;
+    if (status < 200 || status > 299) {
+      return {
+        kind: "refused",
+        status,
+        body: text,
+        contentType: String(response.headers["content-type"] ?? "application/json"),
+      };
+    }
+    const ticket = parseTicket(text);
+    if (ticket === undefined) {
+      return {
+        kind: "refused",
+        status: 502,
+        body: JSON.stringify({
+          error: "the upstream minted no usable stream ticket",
+          code: "upstream_bad_ticket",
+        }),
+        contentType: "application/json",
+      };
+    }
+    return { kind: "ticket", ticket };
+  }
+
+  return { observe, authorize };
+}
+
+function parseTicket(text: string): string | undefined {
+  try {
+    const payload: unknown = JSON.parse(text);
+    if (typeof payload !== "object" || payload === null) return undefined;
+    const ticket = (payload as { ticket?: unknown }).ticket;
+    return typeof ticket === "string" && ticket.trim() !== "" ? ticket.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function bodyOf(text: string): Readable {
+  return Readable.from([Buffer.from(text)]);
+}
