@@ -200,8 +200,12 @@ export async function startFakeCompozy(options: FakeCompozyOptions = {}): Promis
     if (origin !== undefined) res.setHeader("Access-Control-Allow-Origin", origin);
     const body = await readBody(req);
     if (body === "too_large") {
-      res.setHeader("connection", "close");
-      return json(res, 413, { error: "request body too large" });
+      // Go's lingering close: answer, keep discarding what still arrives for a moment so
+      // the client can read the answer, then close the connection.
+      req.resume();
+      json(res, 413, { error: "request body too large" });
+      setTimeout(() => req.socket.destroy(), 200);
+      return;
     }
     record.bodyBytes = body;
     const denied = authenticate(req, url);
