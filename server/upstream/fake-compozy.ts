@@ -141,14 +141,25 @@ export async function startFakeCompozy(options: FakeCompozyOptions = {}): Promis
     return undefined;
   }
 
-  async function readBody(req: IncomingMessage): Promise<number | "too_large"> {
-    if (Number(req.headers["content-length"] ?? "0") > MAX_BODY) return "too_large";
-    let bytes = 0;
-    for await (const chunk of req) {
-      bytes += (chunk as Buffer).length;
-      if (bytes > MAX_BODY) return "too_large";
-    }
-    return bytes;
+  /** Like Go's MaxBytesReader: counts, and past the limit stops caring (the rest is discarded). */
+  function readBody(req: IncomingMessage): Promise<number | "too_large"> {
+    if (Number(req.headers["content-length"] ?? "0") > MAX_BODY)
+      return Promise.resolve("too_large");
+    return new Promise((resolve) => {
+      let bytes = 0;
+      let done = false;
+      const finish = (result: number | "too_large") => {
+        if (done) return;
+        done = true;
+        resolve(result);
+      };
+      req.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > MAX_BODY) finish("too_large");
+      });
+      req.on("end", () => finish(bytes));
+      req.on("error", () => finish(bytes));
+    });
   }
 
   function openStream(req: IncomingMessage, res: ServerResponse) {
@@ -182,6 +193,7 @@ export async function startFakeCompozy(options: FakeCompozyOptions = {}): Promis
   }
 
   const server = createServer(async (req, res) => {
+    const socket = req.socket;
     res.setHeader("X-Compozy-Gateway-Tier", tier);
     const url = new URL(req.url ?? "/", "http://fake.invalid");
     const record: RecordedRequest = {
@@ -204,7 +216,7 @@ export async function startFakeCompozy(options: FakeCompozyOptions = {}): Promis
       // the client can read the answer, then close the connection.
       req.resume();
       json(res, 413, { error: "request body too large" });
-      setTimeout(() => req.socket.destroy(), 200);
+      setTimeout(() => socket.destroy(), 200);
       return;
     }
     record.bodyBytes = body;

@@ -98,13 +98,22 @@ export function browserResponseHeaders(rawHeaders: readonly string[], upstream: 
   return out;
 }
 
-/** The query to forward: the browser's, minus the credentials that were meant for Tideline. */
-export function forwardedSearch(search: URLSearchParams): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const [key, value] of search) {
-    // `access_token` is Tideline's own stream token (ADR 0006); `ticket` is minted here.
-    if (key === "access_token" || key === "ticket") continue;
-    out.append(key, value);
-  }
-  return out;
+/**
+ * The query to forward: the browser's, byte for byte, minus the credentials meant for
+ * Tideline (`access_token`, ADR 0006) and any `ticket` (the proxy mints its own).
+ */
+export function forwardedQuery(search: string): string {
+  const raw = search.startsWith("?") ? search.slice(1) : search;
+  if (raw === "") return "";
+  return raw
+    .split("&")
+    .filter((pair) => {
+      const key = pair.split("=", 1)[0] ?? "";
+      let name = key;
+      try {
+        name = decodeURIComponent(key.replaceAll("+", " "));
+      } catch {}
+      return name !== "access_token" && name !== "ticket";
+    })
+    .join("&");
 }

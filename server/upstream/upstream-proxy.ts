@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import type { Context } from "hono";
 import {
   browserResponseHeaders,
-  forwardedSearch,
+  forwardedQuery,
   GATEWAY_TIER_HEADER,
   upstreamRequestHeaders,
 } from "./forwarded-headers";
@@ -50,7 +50,7 @@ export function createUpstreamProxy(
     // absolute-form request target names its own host, which is ignored here.
     const url = new URL(incoming.url);
     const method = incoming.method.toUpperCase();
-    const search = forwardedSearch(url.searchParams);
+    let query = forwardedQuery(url.search);
     const headers = upstreamRequestHeaders(incoming.headers, target.url);
     const signal = incoming.signal;
     try {
@@ -62,12 +62,13 @@ export function createUpstreamProxy(
             headers: { "content-type": auth.contentType },
           });
         }
-        if (auth.kind === "ticket") search.append("ticket", auth.ticket);
-        else if (target.token !== undefined) headers.authorization = `Bearer ${target.token}`;
+        if (auth.kind === "ticket") {
+          const ticket = `ticket=${encodeURIComponent(auth.ticket)}`;
+          query = query === "" ? ticket : `${query}&${ticket}`;
+        } else if (target.token !== undefined) headers.authorization = `Bearer ${target.token}`;
       } else if (target.token !== undefined) {
         headers.authorization = `Bearer ${target.token}`;
       }
-      const query = search.toString();
       const hasBody = method !== "GET" && method !== "HEAD" && incoming.body !== null;
       const response = await client.send({
         method,
