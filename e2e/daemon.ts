@@ -95,3 +95,11 @@ export async function startDaemon(
 export function removeDataDir(daemon: Daemon): void {
   rmSync(daemon.dataDir, { recursive: true, force: true });
 }
+
+/**
+ * A second daemon in upstream mode in front of `upstream`: it serves the SPA and forwards
+ * /api there, running no agents of its own.
+ */
+export function startUpstreamDaemon(upstream: Daemon, args: string[] = []): Promise<Daemon> {
+  return startDaemon(["--upstream", upstream.url, ...args]);
+}

@@ -47,9 +47,10 @@ describe("the daemon process in upstream mode", () => {
       const timer = setTimeout(() => reject(new Error(`no listening line:\n${log}`)), 20_000);
       child.stderr?.on("data", (chunk: Buffer) => {
         log += chunk.toString();
-        const match = /listening on (http:\/\/127\.0\.0\.1:\d+), forwarding \/api to (\S+)/.exec(
-          log,
-        );
+        const match =
+          /listening on (http:\/\/127\.0\.0\.1:\d+) \(upstream mode: forwarding \/api to ([^\s)]+)/.exec(
+            log,
+          );
         if (match?.[1] && match[2] === fake.url) {
           clearTimeout(timer);
           resolve(match[1]);

@@ -21,7 +21,7 @@ export function serveUpstream(config: DaemonConfig, upstream: UpstreamTarget, ve
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     boundPort = (info as AddressInfo).port;
     console.error(
-      `tideline ${version} listening on http://${config.host}:${boundPort}, forwarding /api to ${upstream.url.origin}${upstream.token === undefined ? "" : " with a bearer token"}`,
+      `tideline ${version} listening on http://${config.host}:${boundPort} (upstream mode: forwarding /api to ${upstream.url.origin}${upstream.token === undefined ? "" : " with a bearer token"})`,
     );
     void proxy.describe().then((line) => console.error(`tideline: upstream ${line}`));
   });
