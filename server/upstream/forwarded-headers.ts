@@ -35,6 +35,8 @@ const REQUEST_DROPPED = new Set([
   "x-forwarded-port",
   "x-real-ip",
   "content-length",
+  // Answered at Tideline's edge already; the body is streamed on regardless.
+  "expect",
 ]);
 
 /** Never returned to the browser: the proxy is its only origin and holds no session cookie. */
