@@ -4,6 +4,7 @@
 // path, query, headers and body, never a host.
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Context } from "hono";
 import {
   browserResponseHeaders,
@@ -44,40 +45,57 @@ export function createUpstreamProxy(
   });
   const tickets = createStreamTickets({ client, upstream: target.url, token: target.token, log });
 
+  /**
+   * Adds the upstream credential: the bearer, or on a gateway's stream request a fresh
+   * ticket in the query. A refused mint is answered to the browser as it is.
+   */
+  async function authenticate(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<{ query: string } | { refused: Response }> {
+    const query = forwardedQuery(url.search);
+    const bearer = () => {
+      if (target.token !== undefined) headers.authorization = `Bearer ${target.token}`;
+      return { query };
+    };
+    if (!isTicketedStreamRequest(method, url.pathname, url.searchParams)) return bearer();
+    const auth = await tickets.authorize(signal);
+    if (auth.kind === "bearer") return bearer();
+    if (auth.kind === "refused") {
+      return {
+        refused: new Response(auth.body, {
+          status: auth.status,
+          headers: { "content-type": auth.contentType },
+        }),
+      };
+    }
+    const ticket = `ticket=${encodeURIComponent(auth.ticket)}`;
+    return { query: query === "" ? ticket : `${query}&${ticket}` };
+  }
+
   async function forward(c: Context): Promise<Response> {
     const incoming = c.req.raw;
     // Only the path and query of the (already normalised) request URL are used: an
     // absolute-form request target names its own host, which is ignored here.
     const url = new URL(incoming.url);
     const method = incoming.method.toUpperCase();
-    let query = forwardedQuery(url.search);
     const headers = upstreamRequestHeaders(incoming.headers, target.url);
     const signal = incoming.signal;
     try {
-      if (isTicketedStreamRequest(method, url.pathname, url.searchParams)) {
-        const auth = await tickets.authorize(signal);
-        if (auth.kind === "refused") {
-          return new Response(auth.body, {
-            status: auth.status,
-            headers: { "content-type": auth.contentType },
-          });
-        }
-        if (auth.kind === "ticket") {
-          const ticket = `ticket=${encodeURIComponent(auth.ticket)}`;
-          query = query === "" ? ticket : `${query}&${ticket}`;
-        } else if (target.token !== undefined) headers.authorization = `Bearer ${target.token}`;
-      } else if (target.token !== undefined) {
-        headers.authorization = `Bearer ${target.token}`;
-      }
-      const hasBody = method !== "GET" && method !== "HEAD" && incoming.body !== null;
+      const auth = await authenticate(method, url, headers, signal);
+      if ("refused" in auth) return auth.refused;
+      const body =
+        method === "GET" || method === "HEAD" || incoming.body === null
+          ? undefined
+          : Readable.fromWeb(incoming.body as NodeReadableStream<Uint8Array>);
       const response = await client.send({
         method,
-        path: `${url.pathname}${query === "" ? "" : `?${query}`}`,
+        path: `${url.pathname}${auth.query === "" ? "" : `?${auth.query}`}`,
         headers,
         signal,
-        ...(hasBody && incoming.body !== null
-          ? { body: Readable.fromWeb(incoming.body as import("node:stream/web").ReadableStream) }
-          : {}),
+        ...(body === undefined ? {} : { body }),
       });
       tickets.observe(response);
       return toBrowser(response, method);
