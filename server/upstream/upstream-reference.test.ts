@@ -7,33 +7,23 @@ import { startTestDaemon, type TestDaemon } from "../http/test-daemon";
 import { startTestProxy, type TestProxy } from "./test-proxy";
 
 describe("upstream mode in front of a reference daemon", () => {
-  const TOKEN = "reference-daemon-token";
   let daemon: TestDaemon;
   let base: string;
   let proxy: TestProxy;
   let session: Session;
 
   beforeAll(async () => {
-    daemon = await startTestDaemon({ token: TOKEN, keepaliveMs: 200 });
+    daemon = await startTestDaemon({ keepaliveMs: 200 });
     base = await daemon.listen();
-    const created = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
-      body: {},
-      headers: { Authorization: `Bearer ${TOKEN}` },
-    });
-    const { session: fresh } = (await created.json()) as { session: Session };
-    session = await daemon.waitForSession(
-      fresh.id,
-      (s) => s.state === "active" && s.available_commands.length > 0,
-    );
-    proxy = await startTestProxy(base, { upstreamToken: TOKEN });
+    session = await daemon.createActiveSession();
+    proxy = await startTestProxy(base);
   });
   afterAll(async () => {
     await proxy.stop();
     await daemon.stop();
   });
 
-  const direct = (path: string) =>
-    fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  const direct = (path: string) => fetch(`${base}${path}`);
   const viaProxy = (path: string, init: RequestInit = {}) =>
     fetch(`${proxy.url}${path}`, {
       ...init,
@@ -58,14 +48,34 @@ describe("upstream mode in front of a reference daemon", () => {
     expect(listed.sessions.map((s) => s.id)).toContain(session.id);
   });
 
-  it("when no upstream token is configured, then the daemon's own 401 comes back", async () => {
-    const bare = await startTestProxy(base);
+  it("when the daemon has its own token, then --upstream-token is the bearer it needs, and without it its 401 comes back", async () => {
+    const guarded = await startTestDaemon({ token: "reference-daemon-token" });
+    const guardedBase = await guarded.listen();
+    const bare = await startTestProxy(guardedBase);
+    const withToken = await startTestProxy(guardedBase, {
+      upstreamToken: "reference-daemon-token",
+    });
     try {
-      const response = await fetch(`${bare.url}/api/sessions`);
-      expect(response.status).toBe(401);
-      expect(await response.json()).toMatchObject({ code: "unauthorized" });
+      const refused = await fetch(`${bare.url}/api/sessions`);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ code: "unauthorized" });
+      const admitted = await fetch(`${withToken.url}/api/workspaces`);
+      expect(admitted.status).toBe(200);
+      const original = await fetch(`${guardedBase}/api/workspaces`, {
+        headers: { Authorization: "Bearer reference-daemon-token" },
+      });
+      expect(await admitted.text()).toBe(await original.text());
+      // A stream request passes the daemon's token guard on the header the proxy adds
+      // (404: no such session, rather than 401); no token rides in the URL.
+      const sse = await openSse(
+        `${withToken.url}/api/workspaces/${guarded.ws}/sessions/none/stream`,
+      );
+      expect(sse.status).toBe(404);
+      sse.close();
     } finally {
       await bare.stop();
+      await withToken.stop();
+      await guarded.stop();
     }
   });
 
