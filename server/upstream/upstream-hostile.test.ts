@@ -74,6 +74,19 @@ describe("upstream mode under hostile requests", () => {
     expect(decoyHits).toBe(0);
   });
 
+  it("when a path starts with // or hides an authority after /api, then it is a path, never a host", async () => {
+    const answer = await get(`//127.0.0.1:${decoyPort}/api/sessions`);
+    expect(statusOf(answer)).toBe(404);
+    expect(fake.requests).toEqual([]);
+    await get(`/api//127.0.0.1:${decoyPort}/x`);
+    await get(`/api/@127.0.0.1:${decoyPort}/x`);
+    expect(fake.requests.map((request) => request.url)).toEqual([
+      `/api//127.0.0.1:${decoyPort}/x`,
+      `/api/@127.0.0.1:${decoyPort}/x`,
+    ]);
+    expect(decoyHits).toBe(0);
+  });
+
   it("when Host or the target names another server, then Tideline's Host rule refuses it", async () => {
     const answers = [
       await rawRequest(proxy.port, [
