@@ -24,16 +24,18 @@ export type StreamTickets = {
 
 const MAX_CONTROL_BODY = 64 * 1024;
 
-export async function readBody(response: IncomingMessage): Promise<string> {
-  let text = "";
+async function readBody(response: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
   for await (const chunk of response) {
-    text += String(chunk);
-    if (text.length > MAX_CONTROL_BODY) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size > MAX_CONTROL_BODY) {
       response.destroy();
       throw new Error("upstream answer too large");
     }
   }
-  return text;
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function tierOf(response: IncomingMessage): string {
@@ -59,20 +61,23 @@ export function createStreamTickets(options: {
     ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
   });
 
+  // Only an answer that names a tier changes it: an error page from something in front of
+  // the upstream must not switch a gateway back to bearer streams.
   const observe = (response: IncomingMessage) => {
-    tier = tierOf(response);
+    const named = tierOf(response);
+    if (named !== "") tier = named;
   };
 
-  async function learnTier(signal: AbortSignal | undefined) {
+  /** Shared by concurrent first streams, so it carries no one caller's abort signal. */
+  async function learnTier() {
     probe ??= (async () => {
       const response = await client.send({
         method: "GET",
         path: "/api/status",
         headers: baseHeaders(),
-        ...(signal === undefined ? {} : { signal }),
       });
       response.resume();
-      observe(response);
+      tier = tierOf(response);
     })().finally(() => {
       probe = undefined;
     });
@@ -80,7 +85,7 @@ export function createStreamTickets(options: {
   }
 
   async function authorize(signal: AbortSignal | undefined): Promise<StreamAuthorization> {
-    if (tier === undefined) await learnTier(signal);
+    if (tier === undefined) await learnTier();
     if (tier === "" || tier === "local" || tier === undefined) return { kind: "bearer" };
     if (token === undefined && !warnedNoToken) {
       warnedNoToken = true;
