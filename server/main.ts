@@ -40,6 +40,7 @@ function serveLocal(config: DaemonConfig) {
     workspace: config.workspace,
     version: DAEMON_VERSION,
     agentCwd: process.cwd(),
+    agentGroupsDir: join(config.dataDir, "agent-groups"),
     distDir: config.distDir,
     validateResponses: process.env.NODE_ENV !== "production",
     security: {
@@ -81,6 +82,9 @@ function serveLocal(config: DaemonConfig) {
     await daemon.close();
     process.exit(0);
   }
+  // Whatever way the daemon exits (a forced exit, an uncaught error), no agent tree outlives
+  // it; after a clean shutdown there is nothing left to signal.
+  process.on("exit", () => daemon.host.killAllNow());
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

@@ -8,7 +8,12 @@
 // SDK. Outgoing requests are tapped too, so the response to `session/prompt` is reported
 // at its exact position in the byte stream: a completion can never overtake the updates
 // the agent sent before it.
+//
+// The agent is finished when its process exits, plus a short drain of what it already
+// wrote — not when stdout closes, which a grandchild that inherited it may never do. It
+// leads its own process group, and ending it ends the group (see process-group.ts).
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import {
   type ClientConnection,
@@ -20,6 +25,10 @@ import {
   type RequestPermissionResponse,
 } from "@agentclientprotocol/sdk/unstable";
 import { createLineSplitter } from "./ndjson-lines";
+import { endGroup, GROUP_TOKEN_ENV, signalGroup } from "./process-group";
+
+/** How long output is still read after the agent process exited (children may hold the pipe). */
+export const EXIT_DRAIN_MS = 300;
 
 export type AgentCommand = { command: string; args: readonly string[] };
 
@@ -44,7 +53,10 @@ export type AgentEvents = {
 };
 
 export type AgentProcess = {
+  /** Also the process group id: the agent leads its own group. */
   readonly pid: number | undefined;
+  /** Marks every process of this agent's tree (in its environment) for the start-up reaper. */
+  readonly groupToken: string;
   /** Each handshake step fails with `HandshakeTimeoutError` when not answered in time. */
   initialize(version: string, timeoutMs: number): Promise<InitializeResponse>;
   newSession(cwd: string, timeoutMs: number): Promise<string>;
@@ -53,9 +65,17 @@ export type AgentProcess = {
   /** Sends `session/prompt`; its answer arrives through `events.promptAnswered`. */
   prompt(acpSessionId: string, text: string): void;
   cancel(acpSessionId: string): Promise<void>;
-  /** SIGTERM, then SIGKILL after `graceMs` if the process is still there. */
+  /** SIGTERM to the whole group, then SIGKILL after `graceMs` to whatever is left. */
   kill(graceMs?: number): void;
+  /** SIGKILL to the whole group, synchronously (daemon exit). */
+  killNow(): void;
+  /** The agent process exited and its output was drained: `events.exited` has run. */
   readonly exited: Promise<void>;
+  /**
+   * After `exited`, the rest of the group (orphaned children) is ended too; true once no
+   * process of the tree is left, false if one survived SIGKILL.
+   */
+  readonly treeEnded: Promise<boolean>;
 };
 
 type JsonObject = Record<string, unknown>;
@@ -102,18 +122,24 @@ async function answeredWithin<T>(method: string, timeoutMs: number, request: Pro
 
 export function spawnAgent(
   agent: AgentCommand,
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; killGraceMs?: number; drainMs?: number },
   events: AgentEvents,
 ): AgentProcess {
+  const groupToken = randomUUID();
   const child: ChildProcess = spawn(agent.command, [...agent.args], {
     cwd: options.cwd,
-    env: options.env ?? process.env,
+    env: { ...(options.env ?? process.env), [GROUP_TOKEN_ENV]: groupToken },
     stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
   });
+  const killGraceMs = options.killGraceMs ?? 2000;
 
   // Methods of requests we sent, by JSON-RPC id, to recognise their answers in the tap.
   const sentMethods = new Map<string, string>();
   let replaying = false;
+  // The ACP session this agent owns: from the session/new answer (at its line) or the
+  // session/load request. A frame naming another session is applied to nothing.
+  let ownedSession: string | undefined;
   let sdkInput: ReadableStreamDefaultController<Uint8Array> | undefined;
   const encoder = new TextEncoder();
   let ended = false;
@@ -146,9 +172,21 @@ export function spawnAgent(
         if (replaying) return;
         if (!isObject(message.params) || !("update" in message.params)) {
           events.invalidFrame(line, "session/update without params.update");
-        } else {
-          events.update(message.params.update, line);
+          return;
         }
+        const foreign = foreignSession(message.params.sessionId);
+        if (foreign !== undefined) {
+          events.invalidFrame(line, foreign);
+          return;
+        }
+        events.update(message.params.update, line);
+        return;
+      }
+      const target = isObject(message.params) ? message.params.sessionId : undefined;
+      const foreign = target === undefined ? undefined : foreignSession(target);
+      if (foreign !== undefined) {
+        events.invalidFrame(line, foreign);
+        if (message.id !== undefined) refuseRequest(message.id, foreign);
         return;
       }
       toSdk(line);
@@ -167,6 +205,10 @@ export function spawnAgent(
     }
     sentMethods.delete(key);
     if (method === methods.agent.session.load) replaying = false;
+    if (method === methods.agent.session.new && isObject(message.result)) {
+      const { sessionId } = message.result;
+      if (typeof sessionId === "string") ownedSession = sessionId;
+    }
     if (method === methods.agent.session.prompt) {
       events.promptAnswered(
         "error" in message
@@ -175,6 +217,29 @@ export function spawnAgent(
       );
     }
     toSdk(line);
+  }
+
+  /** Why a frame naming `sessionId` is not this agent's, or undefined when it is. */
+  function foreignSession(sessionId: unknown): string | undefined {
+    if (typeof sessionId !== "string") return "frame without a string params.sessionId";
+    if (ownedSession === undefined) {
+      return `frame for session ${JSON.stringify(sessionId)} before the agent's session was established`;
+    }
+    if (sessionId !== ownedSession) {
+      return `frame for session ${JSON.stringify(sessionId)}, not this agent's session ${JSON.stringify(ownedSession)}`;
+    }
+    return undefined;
+  }
+
+  /** Answers a request the SDK must not see, so the agent is not left waiting. */
+  function refuseRequest(id: unknown, reason: string) {
+    if (ended) return;
+    const error = { code: -32602, message: `invalid params: ${reason}` };
+    stdinWeb
+      .write(encoder.encode(`${JSON.stringify({ jsonrpc: "2.0", id, error })}\n`))
+      .catch(() => {
+        // The agent is gone; the exit handler reports it.
+      });
   }
 
   const splitter = createLineSplitter({
@@ -231,22 +296,35 @@ export function spawnAgent(
     .connect(ndJsonStream(output, input));
   connection.closed.catch(() => {});
 
-  child.stdout.on("data", (chunk: Buffer) => splitter.push(chunk));
-  child.stdout.on("end", () => splitter.end());
+  const stdout = child.stdout;
+  const stderr = child.stderr;
+  stdout.on("data", (chunk: Buffer) => {
+    if (!ended) splitter.push(chunk);
+  });
+  stdout.on("end", () => splitter.end());
   const stderrSplitter = createLineSplitter({
     line: (text) => events.stderr(text),
     oversized: (prefix) => events.stderr(`${prefix}…`),
   });
-  child.stderr.on("data", (chunk: Buffer) => stderrSplitter.push(chunk));
+  stderr.on("data", (chunk: Buffer) => {
+    if (!ended) stderrSplitter.push(chunk);
+  });
 
   let resolveExited: () => void = () => {};
   const exited = new Promise<void>((resolve) => {
     resolveExited = resolve;
   });
+  let drainTimer: NodeJS.Timeout | undefined;
   function finish(exit: { code: number | null; signal: string | null; error?: string }) {
     if (ended) return;
+    clearTimeout(drainTimer);
     splitter.end();
     ended = true;
+    // A grandchild may still hold the pipes: stop reading them so they cannot keep the
+    // daemon's event loop (or this session) alive.
+    stdout.destroy();
+    stderr.destroy();
+    child.stdin?.destroy();
     try {
       sdkInput?.close();
     } catch {
@@ -256,8 +334,12 @@ export function spawnAgent(
     events.exited(exit);
     resolveExited();
   }
-  // `close` (not `exit`) fires after stdout is drained, so every line is tapped first.
+  // `close` fires once stdout is drained, so every line is tapped first. It never fires
+  // while a grandchild holds the pipe, so an exit also finishes after a bounded drain.
   child.on("close", (code, signal) => finish({ code, signal }));
+  child.on("exit", (code, signal) => {
+    drainTimer = setTimeout(() => finish({ code, signal }), options.drainMs ?? EXIT_DRAIN_MS);
+  });
   child.on("error", (error) => {
     if (child.pid === undefined) {
       finish({ code: null, signal: null, error: `could not start the agent: ${error.message}` });
@@ -265,10 +347,22 @@ export function spawnAgent(
   });
 
   const agentCtx = connection.agent;
+  const pgid = child.pid;
+  let ending: Promise<boolean> | undefined;
+  function endTree(graceMs: number): Promise<boolean> {
+    if (pgid === undefined) return Promise.resolve(true);
+    ending ??= endGroup(pgid, graceMs);
+    return ending;
+  }
+  // Orphans of an agent that exited by itself are ended too: nothing of a finished agent
+  // keeps running behind the session's back.
+  const treeEnded = exited.then(() => endTree(killGraceMs));
 
   return {
     pid: child.pid,
+    groupToken,
     exited,
+    treeEnded,
     initialize(version, timeoutMs) {
       return answeredWithin(
         "initialize",
@@ -319,13 +413,11 @@ export function spawnAgent(
     async cancel(acpSessionId) {
       await agentCtx.notify(methods.agent.session.cancel, { sessionId: acpSessionId });
     },
-    kill(graceMs = 2000) {
-      if (ended) return;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => {
-        if (!ended) child.kill("SIGKILL");
-      }, graceMs);
-      timer.unref();
+    kill(graceMs = killGraceMs) {
+      void endTree(graceMs);
+    },
+    killNow() {
+      if (pgid !== undefined) signalGroup(pgid, "SIGKILL");
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventList } from "../../src/contract/history";
 import { demoAgent, startTestDaemon, type TestDaemon } from "../http/test-daemon";
 import { openTestSession } from "../ledger/test-session";
+import { processAlive } from "./process-group";
 import { createSessionHost } from "./session-host";
 
 const scripted = {
@@ -366,5 +367,160 @@ describe("a daemon restarted after dying mid-turn", () => {
       createSessionHost({ ledger, agents: [], version: "t", agentCwd: "." }).recoverInterrupted(),
     ).toBe(0);
     ledger.close();
+  });
+});
+
+/** Polls until the process is gone (a zombie counts as gone); false after `timeoutMs`. */
+async function gone(pid: number, timeoutMs = 5000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (processAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+describe("an agent whose child outlives it or holds its stdout", () => {
+  let daemon: TestDaemon;
+  const strays: number[] = [];
+
+  beforeAll(async () => {
+    daemon = await startTestDaemon({ agents: [scripted] });
+  });
+  afterAll(async () => {
+    await daemon.stop();
+    for (const pid of strays) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone, as it should be.
+      }
+    }
+  });
+
+  async function activeSession() {
+    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+      body: { agent: "scripted" },
+    });
+    const { session } = (await response.json()) as { session: { id: string } };
+    await daemon.waitForSession(session.id, (s) => s.state === "active");
+    return session.id;
+  }
+
+  /** Sends the prompt and waits for the chunk in which the agent names its grandchild. */
+  async function startGrandchild(id: string, text: string) {
+    const response = await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, {
+      body: { text },
+    });
+    expect(response.status).toBe(202);
+    const { prompt_id } = (await response.json()) as { prompt_id: string };
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const chunk = daemon.ledger.reader
+        .events(id, { type: "agent.message_chunk", limit: 10 })
+        .events.map((e) => (e.content.content as { text?: string }).text ?? "")
+        .find((t) => t.startsWith("grandchild "));
+      if (chunk !== undefined) {
+        const pid = Number(chunk.slice("grandchild ".length));
+        strays.push(pid);
+        return { pid, promptId: prompt_id };
+      }
+      if (Date.now() > deadline) throw new Error("the agent never named its grandchild");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it("when the agent exits mid-prompt while its grandchild holds stdout, then the turn closes as agent_exited and the session stops within a bound, and the grandchild is ended", async () => {
+    const id = await activeSession();
+    const { pid, promptId } = await startGrandchild(id, "orphan");
+    expect(processAlive(pid)).toBe(true);
+    const started = Date.now();
+    const stopped = await daemon.waitForSession(id, (s) => s.state === "stopped", 5000);
+    // The agent exits 50 ms after the chunk; then at most the drain (300 ms) and slack.
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(stopped.activity).toBeUndefined();
+    const rows = daemon.ledger.reader.events(id, { limit: 1000 }).events;
+    expect(rows.find((e) => e.type === "agent.exited")?.content).toMatchObject({ code: 4 });
+    expect(rows.find((e) => e.type === "prompt.completed")).toMatchObject({
+      turn_id: promptId,
+      content: { stop_reason: "agent_exited" },
+    });
+    expect(rows.at(-1)?.content).toMatchObject({ state: "stopped" });
+    // It ignores SIGTERM: only the SIGKILL after the grace period (500 ms here) ends it.
+    expect(await gone(pid)).toBe(true);
+  });
+
+  it("when a session whose agent has a grandchild is stopped, then the session stops and the whole tree is gone", async () => {
+    const id = await activeSession();
+    const { pid, promptId } = await startGrandchild(id, "orphan-hold");
+    const response = await daemon.call("POST", `${daemon.sessionPath(id)}/stop`);
+    expect(response.status).toBe(202);
+    await daemon.waitForSession(id, (s) => s.state === "stopped", 5000);
+    const rows = daemon.ledger.reader.events(id, { limit: 1000 }).events;
+    expect(rows.find((e) => e.type === "prompt.completed")).toMatchObject({
+      turn_id: promptId,
+      content: { stop_reason: "agent_exited" },
+    });
+    expect(rows.at(-1)?.content).toMatchObject({ state: "stopped", reason: "stopped by request" });
+    expect(await gone(pid)).toBe(true);
+  });
+
+  it("when the daemon shuts down, then no process of an agent tree is left when shutdown returns", async () => {
+    const own = await startTestDaemon({ agents: [scripted] });
+    const response = await own.call("POST", `/api/workspaces/${own.ws}/sessions`, { body: {} });
+    const { session } = (await response.json()) as { session: { id: string } };
+    await own.waitForSession(session.id, (s) => s.state === "active");
+    await own.call("POST", `${own.sessionPath(session.id)}/prompt`, {
+      body: { text: "orphan-hold" },
+    });
+    let pid: number | undefined;
+    const deadline = Date.now() + 10_000;
+    while (pid === undefined && Date.now() < deadline) {
+      const text = own.ledger.reader
+        .events(session.id, { type: "agent.message_chunk", limit: 10 })
+        .events.map((e) => (e.content.content as { text?: string }).text ?? "")
+        .find((t) => t.startsWith("grandchild "));
+      if (text !== undefined) pid = Number(text.slice("grandchild ".length));
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    if (pid === undefined) throw new Error("the agent never named its grandchild");
+    strays.push(pid);
+    expect(processAlive(pid)).toBe(true);
+    await own.stop();
+    // SIGKILL was sent before stop() returned; the kernel needs only a moment to deliver it.
+    expect(await gone(pid, 500)).toBe(true);
+  });
+
+  it("when the agent sends frames for a session it does not own, then each is an invalid_frame and nothing of them reaches the transcript, usage or permissions", async () => {
+    const id = await activeSession();
+    const usageBefore = daemon.ledger.reader.usage(id);
+    const response = await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, {
+      body: { text: "foreign" },
+    });
+    expect(response.status).toBe(202);
+    await daemon.waitForSession(id, (s) => s.activity === undefined);
+    const rows = daemon.ledger.reader.events(id, { limit: 1000 }).events;
+    const invalid = rows.filter((e) => e.type === "agent.invalid_frame").map((e) => e.content);
+    expect(invalid).toHaveLength(3);
+    for (const frame of invalid) {
+      expect(frame.error).toBe(
+        'frame for session "someone-elses-session", not this agent\'s session "scripted-1"',
+      );
+      expect(JSON.parse(String(frame.raw)).params.sessionId).toBe("someone-elses-session");
+    }
+    expect(rows.some((e) => e.type === "permission")).toBe(false);
+    expect(rows.some((e) => e.type === "usage")).toBe(false);
+    expect(daemon.ledger.reader.usage(id).context).toEqual(usageBefore.context);
+    const texts = daemon.ledger.reader
+      .transcriptPage(id, { limit: 1000 })
+      .entries.flatMap((e) => e.message.parts)
+      .flatMap((p) => (p.type === "text" ? [p.text] : []));
+    expect(texts.join("\n")).not.toMatch(/not yours/);
+    // The agent is answered (not left waiting) with an invalid-params error.
+    expect(texts.join("\n")).toMatch(/^foreign reply \{"code":-32602/m);
+    expect(rows.at(-1)).toMatchObject({
+      type: "prompt.completed",
+      content: { stop_reason: "end_turn" },
+    });
   });
 });

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { type CompactionCommand, chooseCompactionCommand } from "../../src/contract/commands";
 import type { Session, SessionState } from "../../src/contract/session";
 import type { Ledger, LedgerRow, RequestedBy, SessionRecord } from "../domain/session-recorder-api";
+import type { AgentGroupRegistry } from "./agent-groups";
 import { type AgentCommand, type AgentProcess, spawnAgent } from "./agent-process";
 import { decidePermission } from "./permission-policy";
 import { completionOf } from "./prompt-completion";
@@ -30,6 +31,8 @@ export type SessionHostDeps = {
   initializeTimeoutMs?: number;
   /** How long a stopped agent gets between SIGTERM and SIGKILL. */
   killGraceMs?: number;
+  /** Where live agent process groups are recorded, so a restart can reap them. */
+  groups?: AgentGroupRegistry;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
   now?: () => Date;
@@ -59,6 +62,9 @@ export function createSessionHost(deps: SessionHostDeps) {
   const now = deps.now ?? (() => new Date());
   const initializeTimeoutMs = deps.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
   const runtimes = new Map<string, Runtime>();
+  // Every agent tree not yet ended, including those whose leader exited and whose
+  // orphans are still being ended: what shutdown and killAllNow() must reach.
+  const trees = new Set<AgentProcess>();
   const listeners = new Set<(sessionId: string) => void>();
 
   function changed(sessionId: string) {
@@ -167,7 +173,11 @@ export function createSessionHost(deps: SessionHostDeps) {
     try {
       proc = spawnAgent(
         agent,
-        { cwd: deps.agentCwd, ...(deps.env ? { env: deps.env } : {}) },
+        {
+          cwd: deps.agentCwd,
+          ...(deps.env ? { env: deps.env } : {}),
+          ...(deps.killGraceMs === undefined ? {} : { killGraceMs: deps.killGraceMs }),
+        },
         {
           update: (update, line) => {
             const rows = record(session.id, "session/update", () =>
@@ -210,6 +220,7 @@ export function createSessionHost(deps: SessionHostDeps) {
       return;
     }
     runtime.process = proc;
+    track(session.id, proc);
     void handshake(session, runtime, proc, workspace.root_dir, resume);
   }
 
@@ -242,6 +253,28 @@ export function createSessionHost(deps: SessionHostDeps) {
       runtime.stopReason ??= message;
       proc.kill(deps.killGraceMs);
     }
+  }
+
+  function track(sessionId: string, proc: AgentProcess) {
+    const pgid = proc.pid;
+    if (pgid === undefined) return;
+    trees.add(proc);
+    try {
+      deps.groups?.add({ pgid, token: proc.groupToken, sessionId });
+    } catch (error) {
+      log(`[${sessionId}] could not record the agent's process group: ${String(error)}`);
+    }
+    void proc.treeEnded.then((gone) => {
+      trees.delete(proc);
+      // A tree that survived SIGKILL stays recorded for the next start to try again.
+      if (gone) deps.groups?.remove(pgid);
+      else log(`[${sessionId}] agent process group ${pgid} survived SIGKILL`);
+    });
+  }
+
+  /** SIGKILL to every agent tree still running, synchronously: for the daemon's exit. */
+  function killAllNow(): void {
+    for (const proc of trees) proc.killNow();
   }
 
   /** Claims the turn synchronously; throws the contract's refusal otherwise. */
@@ -423,25 +456,32 @@ export function createSessionHost(deps: SessionHostDeps) {
       return recovered;
     },
 
-    /** Stops every agent and waits (bounded) for the processes to end. */
+    /**
+     * Stops every agent and waits (bounded) for each whole process tree to end; whatever is
+     * left at the deadline gets SIGKILL before this returns.
+     */
     async shutdown(timeoutMs = 3000): Promise<void> {
-      const exits: Promise<void>[] = [];
+      const graceMs = Math.min(deps.killGraceMs ?? 1000, timeoutMs);
       for (const [sessionId, runtime] of runtimes) {
-        const proc = runtime.process;
-        if (proc === undefined) continue;
+        if (runtime.process === undefined) continue;
         runtime.stopReason ??= "daemon stopped"; // a stop already asked for keeps its reason
         if (runtime.state !== "stopping") setState(sessionId, runtime, "stopping");
-        proc.kill(Math.min(deps.killGraceMs ?? 1000, timeoutMs));
-        exits.push(proc.exited);
       }
+      const ended = [...trees].map((proc) => {
+        proc.kill(graceMs);
+        return proc.treeEnded;
+      });
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.all(exits),
+        Promise.all(ended),
         new Promise<void>((resolve) => {
           timer = setTimeout(resolve, timeoutMs);
         }),
       ]);
       clearTimeout(timer);
+      killAllNow();
     },
+
+    killAllNow,
   };
 }

@@ -2,6 +2,7 @@
 // HTTP app. Shared by main.ts and the tests so both run the same assembly.
 import type { Hono } from "hono";
 import { KEEPALIVE_MS } from "../../src/contract/stream";
+import { createAgentGroupRegistry, reapLeftoverGroups } from "../acp/agent-groups";
 import { createSessionHost, type NamedAgent, type SessionHost } from "../acp/session-host";
 import { createApp } from "../app";
 import type { Ledger } from "../domain/session-recorder-api";
@@ -29,6 +30,8 @@ export type ComposeOptions = {
   keepaliveMs?: number;
   initializeTimeoutMs?: number;
   killGraceMs?: number;
+  /** Where running agent process groups are recorded (in the data dir), for reaping. */
+  agentGroupsDir?: string;
   maxQueuedBytes?: number;
   validateResponses?: boolean;
   env?: NodeJS.ProcessEnv;
@@ -39,6 +42,14 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
   const log = options.log ?? ((line: string) => console.error(line));
   const { ledger } = options;
   const workspace = ledger.store.ensureWorkspace(options.workspace, basename(options.workspace));
+  const groupsDir = options.agentGroupsDir;
+  if (groupsDir !== undefined) {
+    // Before any agent of this daemon starts: only a dead daemon's groups can be found.
+    reapLeftoverGroups(groupsDir, {
+      log,
+      ...(options.killGraceMs === undefined ? {} : { graceMs: options.killGraceMs }),
+    });
+  }
   const host = createSessionHost({
     ledger,
     agents: options.agents,
@@ -50,6 +61,7 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
       : { initializeTimeoutMs: options.initializeTimeoutMs }),
     ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
     ...(options.env === undefined ? {} : { env: options.env }),
+    ...(groupsDir === undefined ? {} : { groups: createAgentGroupRegistry(groupsDir) }),
   });
   host.recoverInterrupted();
   const validate = options.validateResponses ?? true;

@@ -51,6 +51,7 @@ export async function startTestDaemon(
     agentCwd: process.cwd(),
     agents: options.agents ?? [demoAgent(dir)],
     killGraceMs: 500,
+    agentGroupsDir: join(dir, "agent-groups"),
     log: (line) => logs.push(line),
     ...options,
     security: options.security ?? {
