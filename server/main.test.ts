@@ -9,12 +9,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { EventList } from "../src/contract/history";
 import { SessionEnvelope, WorkspaceList } from "../src/contract/session";
 import { UsageEnvelope } from "../src/contract/usage";
+import { processAlive } from "./acp/process-group";
 
 const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "tideline-main-"));
 const children: ChildProcess[] = [];
 
-function spawnDaemon(port: string, dataDir = join(dir, "data")): ChildProcess {
+function spawnDaemon(
+  port: string,
+  dataDir = join(dir, "data"),
+  extra: readonly string[] = [],
+): ChildProcess {
   const child = spawn(
     process.execPath,
     [
@@ -28,6 +33,7 @@ function spawnDaemon(port: string, dataDir = join(dir, "data")): ChildProcess {
       "--workspace",
       join(dir, "ws"),
       "--no-welcome",
+      ...extra,
     ],
     { env: { ...process.env, DEMO_AGENT_SPEED: "0" }, stdio: ["ignore", "ignore", "pipe"] },
   );
@@ -35,8 +41,11 @@ function spawnDaemon(port: string, dataDir = join(dir, "data")): ChildProcess {
   return child;
 }
 
-function startDaemon(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawnDaemon("0");
+function startDaemon(
+  dataDir?: string,
+  extra: readonly string[] = [],
+): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawnDaemon("0", dataDir, extra);
   return new Promise((resolve, reject) => {
     let log = "";
     const timer = setTimeout(() => reject(new Error(`daemon did not start:\n${log}`)), 20_000);
@@ -178,4 +187,94 @@ describe("daemon start", () => {
     expect(log).not.toMatch(/\n\s+at /);
     running.child.kill("SIGTERM");
   }, 30_000);
+});
+
+describe("daemon exit and agent trees", () => {
+  const fixture = fileURLToPath(new URL("./acp/fixtures/scripted-agent.mjs", import.meta.url));
+  const scripted = ["--agent", `scripted=${process.execPath} ${fixture}`];
+
+  /** A session of the scripted agent holding a turn, with a grandchild that ignores SIGTERM. */
+  async function grandchildOf(base: string): Promise<number> {
+    const { workspaces } = WorkspaceList.parse(
+      await (await fetch(`${base}/api/workspaces`)).json(),
+    );
+    const ws = workspaces[0]?.id ?? "";
+    const post = (path: string, body: unknown = {}) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const created = SessionEnvelope.parse(
+      await (await post(`/api/workspaces/${ws}/sessions`, { agent: "scripted" })).json(),
+    );
+    const path = `/api/workspaces/${ws}/sessions/${created.session.id}`;
+    await until(
+      async () => SessionEnvelope.parse(await (await fetch(`${base}${path}`)).json()).session,
+      (s) => s.state === "active",
+    );
+    expect((await post(`${path}/prompt`, { text: "orphan-hold" })).status).toBe(202);
+    const chunks = await until(
+      async () =>
+        EventList.parse(
+          await (await fetch(`${base}${path}/events?type=agent.message_chunk&limit=10`)).json(),
+        ).events,
+      (rows) => rows.length > 0,
+    );
+    const text = (chunks[0]?.content.content as { text?: string } | undefined)?.text ?? "";
+    const pid = Number(/^grandchild (\d+)$/.exec(text)?.[1]);
+    expect(processAlive(pid)).toBe(true);
+    return pid;
+  }
+
+  const stray: number[] = [];
+  afterAll(() => {
+    for (const pid of stray) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Gone, as it should be.
+      }
+    }
+  });
+
+  it("when the daemon gets SIGTERM or SIGINT, then it exits 0 and no process of an agent tree is left", async () => {
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      const daemon = await startDaemon(join(dir, `exit-${signal}`), scripted);
+      const pid = await grandchildOf(daemon.base);
+      stray.push(pid);
+      daemon.child.kill(signal);
+      const code = await new Promise((resolve) => daemon.child.once("exit", resolve));
+      expect(code).toBe(0);
+      expect(
+        await until(
+          async () => processAlive(pid),
+          (alive) => !alive,
+          1000,
+        ),
+      ).toBe(false);
+    }
+  }, 60_000);
+
+  it("when the daemon is SIGKILLed, then its agent tree survives it and the next start on the data dir ends it", async () => {
+    const dataDir = join(dir, "killed");
+    const first = await startDaemon(dataDir, scripted);
+    const pid = await grandchildOf(first.base);
+    stray.push(pid);
+    first.child.kill("SIGKILL");
+    await new Promise((resolve) => first.child.once("exit", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(processAlive(pid)).toBe(true);
+    const second = await startDaemon(dataDir, scripted);
+    // TERM at start, KILL after the default grace (1 s): this grandchild ignores TERM.
+    expect(
+      await until(
+        async () => processAlive(pid),
+        (alive) => !alive,
+        5000,
+      ),
+    ).toBe(false);
+    second.child.kill("SIGTERM");
+    await new Promise((resolve) => second.child.once("exit", resolve));
+  }, 60_000);
 });
