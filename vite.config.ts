@@ -1,17 +1,89 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { extname, join, resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 const daemon = process.env.TIDELINE_DAEMON ?? "http://127.0.0.1:4820";
 
+const COMPRESSIBLE = new Set([".js", ".mjs", ".css", ".html", ".svg", ".json", ".txt"]);
+/** Below this a compressed copy saves less than its own headers cost. */
+const MIN_COMPRESS_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path);
+    return entry.isFile() ? [path] : [];
+  });
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each compressible file of the build, so the
+ * daemon sends compressed bytes without compressing per request (ADR 0076). A variant
+ * that would not be smaller is not written. Source maps are left alone (dev tools only).
+ */
+export function precompressDir(
+  dir: string,
+): { path: string; bytes: number; br?: number; gzip?: number }[] {
+  const done: { path: string; bytes: number; br?: number; gzip?: number }[] = [];
+  for (const path of filesUnder(dir)) {
+    if (!COMPRESSIBLE.has(extname(path))) continue;
+    const bytes = statSync(path).size;
+    if (bytes < MIN_COMPRESS_BYTES) continue;
+    const content = readFileSync(path);
+    const br = brotliCompressSync(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+      },
+    });
+    const gzip = gzipSync(content, { level: 9 });
+    const result: { path: string; bytes: number; br?: number; gzip?: number } = { path, bytes };
+    if (br.length < bytes) {
+      writeFileSync(`${path}.br`, br);
+      result.br = br.length;
+    }
+    if (gzip.length < bytes) {
+      writeFileSync(`${path}.gz`, gzip);
+      result.gzip = gzip.length;
+    }
+    done.push(result);
+  }
+  return done;
+}
+
+/** Precompresses the output directory once the bundle is written. */
+function precompressAssets(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "tideline-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressAssets()],
   // The budget that matters is quality.md's 160 KB gzip of initial JavaScript (`npm run bench`
   // measures it); the main chunk is ~450 KB before gzip, so warn only well past that.
   build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
   server: { proxy: { "/api": { target: daemon, changeOrigin: false } } },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "src/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "vite.config.test.ts",
+    ],
     environment: "node",
     setupFiles: ["./src/test/setup.ts"],
     testTimeout: 20_000,

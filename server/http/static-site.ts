@@ -1,8 +1,14 @@
 // Serves the built SPA from `dist/` with the security headers of quality.md: a strict CSP
-// (no inline script or style), nosniff and no referrer. Unknown non-/api paths get
-// index.html so client-side routes (`/w/:ws/s/:id`) survive a reload.
-import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono, MiddlewareHandler } from "hono";
+// (no inline script or style), nosniff and no referrer. Files are sent precompressed when
+// the build left a `.br`/`.gz` beside them and the client accepts it (ADR 0076); hashed
+// files under /assets are cached forever, everything else (index.html, the SPA fallback)
+// is revalidated. Unknown non-/api paths get index.html so client-side routes
+// (`/w/:ws/s/:id`) survive a reload; a missing /assets file is a 404, never HTML.
+import { type Stats, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { extname, resolve, sep } from "node:path";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { chooseEncoding, type StaticEncoding } from "./content-encoding";
 
 export const SPA_HEADERS = {
   "Content-Security-Policy":
@@ -11,13 +17,112 @@ export const SPA_HEADERS = {
   "Referrer-Policy": "no-referrer",
 } as const;
 
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+export const REVALIDATE = "no-cache";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+const SUFFIX: Record<Exclude<StaticEncoding, "identity">, string> = { br: ".br", gzip: ".gz" };
+
 const spaHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(SPA_HEADERS)) c.res.headers.set(name, value);
 };
 
+function fileStat(path: string): Stats | undefined {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() ? stat : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The file a URL path names inside `root`, or undefined for anything that is not a plain
+ * relative path: undecodable escapes, NUL, backslashes, `..` or `.` segments (decoded or
+ * not), and whatever would resolve outside the root.
+ */
+export function resolveInside(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes("\0") || decoded.includes("\\")) return undefined;
+  const segments = decoded.split("/").filter((segment) => segment !== "");
+  if (segments.some((segment) => segment === ".." || segment === ".")) return undefined;
+  const path = resolve(root, ...segments);
+  // The root itself (`/`) is no file, but it is inside: the SPA fallback answers it.
+  return path === root || path.startsWith(root + sep) ? path : undefined;
+}
+
+async function sendFile(
+  c: Context,
+  path: string,
+  stat: Stats,
+  cacheControl: string,
+): Promise<Response> {
+  const variants = new Map<StaticEncoding, { path: string; stat: Stats }>();
+  variants.set("identity", { path, stat });
+  for (const [encoding, suffix] of Object.entries(SUFFIX) as [
+    Exclude<StaticEncoding, "identity">,
+    string,
+  ][]) {
+    const found = fileStat(path + suffix);
+    if (found !== undefined) variants.set(encoding, { path: path + suffix, stat: found });
+  }
+  const encoding = chooseEncoding(c.req.header("accept-encoding"), new Set(variants.keys()));
+  const chosen = variants.get(encoding) ?? { path, stat };
+  const headers = new Headers({
+    "Content-Type": CONTENT_TYPES[extname(path)] ?? "application/octet-stream",
+    "Content-Length": String(chosen.stat.size),
+    "Cache-Control": cacheControl,
+    "Last-Modified": stat.mtime.toUTCString(),
+  });
+  // Only a file that has variants answers differently per Accept-Encoding.
+  if (variants.size > 1) headers.set("Vary", "Accept-Encoding");
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
+  let body: Buffer;
+  try {
+    body = await readFile(chosen.path);
+  } catch {
+    return c.text("Not Found", 404);
+  }
+  // The file changed between stat and read (a rebuild): send what was read, truthfully.
+  headers.set("Content-Length", String(body.length));
+  return new Response(new Uint8Array(body), { status: 200, headers });
+}
+
 export function mountStaticSite(app: Hono, distDir: string): void {
+  const root = resolve(distDir);
   app.use("*", spaHeaders);
-  app.use("*", serveStatic({ root: distDir }));
-  app.get("*", serveStatic({ root: distDir, path: "index.html" }));
+  app.on(["GET", "HEAD"], "*", async (c) => {
+    const urlPath = new URL(c.req.url).pathname;
+    const path = resolveInside(root, urlPath);
+    const stat = path === undefined ? undefined : fileStat(path);
+    if (path !== undefined && stat !== undefined) {
+      const hashed = urlPath.startsWith("/assets/");
+      return sendFile(c, path, stat, hashed ? IMMUTABLE : REVALIDATE);
+    }
+    if (urlPath.startsWith("/assets/") || path === undefined) return c.text("Not Found", 404);
+    const index = resolve(root, "index.html");
+    const indexStat = fileStat(index);
+    if (indexStat === undefined) return c.text("Not Found", 404);
+    return sendFile(c, index, indexStat, REVALIDATE);
+  });
 }
