@@ -140,6 +140,11 @@ export function spawnAgent(
   // The ACP session this agent owns: from the session/new answer (at its line) or the
   // session/load request. A frame naming another session is applied to nothing.
   let ownedSession: string | undefined;
+  // Updates that arrive while session/new is unanswered: an agent may announce its new
+  // session (commands, usage) before the answer line that names it. They are decided, in
+  // order, at that line.
+  let early: { line: string; update: unknown; sessionId: string }[] = [];
+  const EARLY_LIMIT = 1000;
   let sdkInput: ReadableStreamDefaultController<Uint8Array> | undefined;
   const encoder = new TextEncoder();
   let ended = false;
@@ -174,7 +179,17 @@ export function spawnAgent(
           events.invalidFrame(line, "session/update without params.update");
           return;
         }
-        const foreign = foreignSession(message.params.sessionId);
+        const target = message.params.sessionId;
+        if (
+          ownedSession === undefined &&
+          typeof target === "string" &&
+          early.length < EARLY_LIMIT &&
+          [...sentMethods.values()].includes(methods.agent.session.new)
+        ) {
+          early.push({ line, update: message.params.update, sessionId: target });
+          return;
+        }
+        const foreign = foreignSession(target);
         if (foreign !== undefined) {
           events.invalidFrame(line, foreign);
           return;
@@ -205,9 +220,10 @@ export function spawnAgent(
     }
     sentMethods.delete(key);
     if (method === methods.agent.session.load) replaying = false;
-    if (method === methods.agent.session.new && isObject(message.result)) {
-      const { sessionId } = message.result;
+    if (method === methods.agent.session.new) {
+      const sessionId = isObject(message.result) ? message.result.sessionId : undefined;
       if (typeof sessionId === "string") ownedSession = sessionId;
+      settleEarly();
     }
     if (method === methods.agent.session.prompt) {
       events.promptAnswered(
@@ -217,6 +233,16 @@ export function spawnAgent(
       );
     }
     toSdk(line);
+  }
+
+  function settleEarly() {
+    const waiting = early;
+    early = [];
+    for (const frame of waiting) {
+      const foreign = foreignSession(frame.sessionId);
+      if (foreign === undefined) events.update(frame.update, frame.line);
+      else events.invalidFrame(frame.line, foreign);
+    }
   }
 
   /** Why a frame naming `sessionId` is not this agent's, or undefined when it is. */
@@ -319,6 +345,7 @@ export function spawnAgent(
     if (ended) return;
     clearTimeout(drainTimer);
     splitter.end();
+    settleEarly();
     ended = true;
     // A grandchild may still hold the pipes: stop reading them so they cannot keep the
     // daemon's event loop (or this session) alive.

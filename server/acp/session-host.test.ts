@@ -18,6 +18,7 @@ const hanging = {
 };
 const loading = { ...scripted, name: "loading", args: [...scripted.args, "--load"] };
 const hangingNew = { ...scripted, name: "hanging-new", args: [...scripted.args, "--hang-new"] };
+const early = { ...scripted, name: "early", args: [...scripted.args, "--early"] };
 const missing = { name: "missing", command: "/nonexistent/agent-binary", args: [] };
 
 describe("agent faults", () => {
@@ -385,7 +386,7 @@ describe("an agent whose child outlives it or holds its stdout", () => {
   const strays: number[] = [];
 
   beforeAll(async () => {
-    daemon = await startTestDaemon({ agents: [scripted] });
+    daemon = await startTestDaemon({ agents: [scripted, early] });
   });
   afterAll(async () => {
     await daemon.stop();
@@ -522,5 +523,33 @@ describe("an agent whose child outlives it or holds its stdout", () => {
       type: "prompt.completed",
       content: { stop_reason: "end_turn" },
     });
+  });
+});
+
+describe("frames sent before the agent's session exists", () => {
+  it("when the agent announces its new session before answering session/new, then that is kept; frames before session/new, naming no session or another one are invalid", async () => {
+    const daemon = await startTestDaemon({ agents: [early] });
+    try {
+      const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+        body: {},
+      });
+      const { session } = (await response.json()) as { session: { id: string } };
+      const active = await daemon.waitForSession(
+        session.id,
+        (s) => s.state === "active" && s.available_commands.length > 0,
+      );
+      expect(active.available_commands.map((c) => c.name)).toEqual(["early-bird"]);
+      const rows = daemon.ledger.reader.events(session.id, { limit: 100 }).events;
+      expect(
+        rows.filter((e) => e.type === "agent.invalid_frame").map((e) => e.content.error),
+      ).toEqual([
+        'frame for session "scripted-1" before the agent\'s session was established',
+        "frame without a string params.sessionId",
+        'frame for session "another-new-session", not this agent\'s session "scripted-1"',
+      ]);
+      expect(rows.some((e) => e.type === "agent.message_chunk")).toBe(false);
+    } finally {
+      await daemon.stop();
+    }
   });
 });
