@@ -238,8 +238,8 @@ describe("daemon exit and agent trees", () => {
     }
   });
 
-  it("when the daemon gets SIGTERM or SIGINT, then it exits 0 and no process of an agent tree is left", async () => {
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  it("when the daemon gets SIGTERM, SIGINT or SIGHUP, then it exits 0 and no process of an agent tree is left", async () => {
+    for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
       const daemon = await startDaemon(join(dir, `exit-${signal}`), scripted);
       const pid = await grandchildOf(daemon.base);
       stray.push(pid);

@@ -87,4 +87,7 @@ function serveLocal(config: DaemonConfig) {
   process.on("exit", () => daemon.host.killAllNow());
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  // Agents lead their own process groups, so a closed terminal's hangup no longer reaches
+  // them directly: the daemon takes it as a shutdown and ends them.
+  process.on("SIGHUP", () => void shutdown("SIGHUP"));
 }
