@@ -7,6 +7,8 @@ import { createApp } from "../app";
 import type { Ledger } from "../domain/session-recorder-api";
 import type { SecurityOptions } from "../http/security";
 import { createStreamHub, type StreamHub } from "../http/session-stream";
+import type { HookDeclaration } from "../hooks/hook-config";
+import { startCompactionHooks } from "../hooks/compaction-hooks";
 
 export type DaemonParts = {
   app: Hono;
@@ -33,12 +35,22 @@ export type ComposeOptions = {
   validateResponses?: boolean;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** Compaction hooks from `--config` (ADR 0081). */
+  hooks?: readonly HookDeclaration[];
 };
 
 export function composeDaemon(options: ComposeOptions): DaemonParts {
   const log = options.log ?? ((line: string) => console.error(line));
   const { ledger } = options;
   const workspace = ledger.store.ensureWorkspace(options.workspace, basename(options.workspace));
+  // Listening before anything records, so the close of compactions a crash left open fires too.
+  const hooks = startCompactionHooks({
+    declarations: options.hooks ?? [],
+    recorder: ledger.recorder,
+    store: ledger.store,
+    reader: ledger.reader,
+    log,
+  });
   const host = createSessionHost({
     ledger,
     agents: options.agents,
@@ -82,6 +94,7 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
       closing ??= (async () => {
         streams.closeAll();
         await host.shutdown();
+        await hooks.close();
         ledger.close();
       })();
       return closing;
