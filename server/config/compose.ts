@@ -5,10 +5,10 @@ import { KEEPALIVE_MS } from "../../src/contract/stream";
 import { createSessionHost, type NamedAgent, type SessionHost } from "../acp/session-host";
 import { createApp } from "../app";
 import type { Ledger } from "../domain/session-recorder-api";
+import { startCompactionHooks } from "../hooks/compaction-hooks";
+import type { HookDeclaration } from "../hooks/hook-config";
 import type { SecurityOptions } from "../http/security";
 import { createStreamHub, type StreamHub } from "../http/session-stream";
-import type { HookDeclaration } from "../hooks/hook-config";
-import { startCompactionHooks } from "../hooks/compaction-hooks";
 
 export type DaemonParts = {
   app: Hono;

@@ -183,7 +183,15 @@ export function startCompactionHooks(options: CompactionHooksOptions): Compactio
       pending += 1;
       enqueue(event.sessionId, async () => {
         try {
-          report(declaration, payload, await runHook(declaration, payload, options.env === undefined ? {} : { env: options.env }));
+          report(
+            declaration,
+            payload,
+            await runHook(
+              declaration,
+              payload,
+              options.env === undefined ? {} : { env: options.env },
+            ),
+          );
         } catch (error) {
           log(`warning: hook ${declaration.name} failed: ${String(error)}`);
         } finally {
@@ -210,8 +218,7 @@ export function startCompactionHooks(options: CompactionHooksOptions): Compactio
     });
   }
 
-  const unsubscribe =
-    declarations.length === 0 ? () => {} : options.recorder.onCommit(onCommit);
+  const unsubscribe = declarations.length === 0 ? () => {} : options.recorder.onCommit(onCommit);
   return {
     async close() {
       unsubscribe();

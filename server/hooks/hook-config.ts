@@ -43,7 +43,10 @@ export function parseDuration(value: string): number | undefined {
 const Duration = z.string().transform((value, ctx) => {
   const ms = parseDuration(value);
   if (ms === undefined || ms > MAX_HOOK_TIMEOUT_MS) {
-    ctx.addIssue({ code: "custom", message: `a duration from 1ms to 10m like "5s", got "${value}"` });
+    ctx.addIssue({
+      code: "custom",
+      message: `a duration from 1ms to 10m like "5s", got "${value}"`,
+    });
     return z.NEVER;
   }
   return ms;
