@@ -71,7 +71,7 @@ const ConfigFile = z.strictObject({
   hooks: z.strictObject({ declarations: z.array(Declaration).default([]) }).optional(),
 });
 
-function describe(error: z.ZodError): string {
+function issuesOf(error: z.ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length ? issue.path.join(".") : "(file)"}: ${issue.message}`)
     .join("; ");
@@ -86,7 +86,7 @@ export function parseDaemonConfig(text: string, baseDir: string): HookDeclaratio
     throw new ConfigError(`not valid TOML: ${error instanceof Error ? error.message : error}`);
   }
   const parsed = ConfigFile.safeParse(raw);
-  if (!parsed.success) throw new ConfigError(describe(parsed.error));
+  if (!parsed.success) throw new ConfigError(issuesOf(parsed.error));
   const declarations = parsed.data.hooks?.declarations ?? [];
   const names = new Set<string>();
   return declarations.map((declaration) => {
