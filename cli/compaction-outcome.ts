@@ -53,7 +53,11 @@ export function outcomeLine(result: CompactionOutcome): string {
     case "completed":
       return "Compaction completed";
     case "failed":
-      return result.error === undefined ? "Compaction failed" : `Compaction failed: ${result.error}`;
+      if (result.error === undefined) return "Compaction failed";
+      // Agents often word the error as a whole sentence already ("Compaction failed: …").
+      return /^compaction failed/i.test(result.error)
+        ? result.error
+        : `Compaction failed: ${result.error}`;
     case "cancelled":
       return "Compaction cancelled";
     case NOT_REPORTED:
