@@ -11,7 +11,12 @@ export default defineConfig({
   build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
   server: { proxy: { "/api": { target: daemon, changeOrigin: false } } },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "cli/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "src/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "cli/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     environment: "node",
     setupFiles: ["./src/test/setup.ts"],
     testTimeout: 20_000,

@@ -1,7 +1,7 @@
 // What every command gets: the daemon client, the chosen output format, colours, and the
 // two output streams. Built from the global options, so a command never reads argv itself.
 import type { Command } from "commander";
-import { createDaemonClient, DEFAULT_API, type DaemonClient } from "./daemon-client";
+import { createDaemonClient, type DaemonClient, DEFAULT_API } from "./daemon-client";
 import {
   type OutputFormat,
   type Paint,

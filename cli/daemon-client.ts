@@ -103,7 +103,8 @@ export function createDaemonClient(options: ClientOptions) {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const where = issue === undefined ? "" : ` (${issue.path.join(".") || "body"}: ${issue.message})`;
+      const where =
+        issue === undefined ? "" : ` (${issue.path.join(".") || "body"}: ${issue.message})`;
       throw new UnexpectedAnswer(`unexpected answer to ${method} ${path}${where}`);
     }
     return parsed.data;

@@ -15,7 +15,11 @@ export const EXIT = {
   compactionUnconfirmed: 5,
 } as const;
 
-export const REFUSAL_CODES = new Set(["session_busy", "compaction_unsupported", "session_not_promptable"]);
+export const REFUSAL_CODES = new Set([
+  "session_busy",
+  "compaction_unsupported",
+  "session_not_promptable",
+]);
 
 export const EXIT_CODES_HELP = `
 Exit codes:

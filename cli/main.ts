@@ -4,12 +4,12 @@ import { Command, CommanderError, Option } from "commander";
 import { registerSessionCompact } from "./commands/session-compact";
 import { registerSessionLog } from "./commands/session-log";
 import { registerSessionPrompt } from "./commands/session-prompt";
-import { registerSessions } from "./commands/sessions";
 import { registerSessionUsage } from "./commands/session-usage";
+import { registerSessions } from "./commands/sessions";
 import { type CliIo, errorFormat } from "./context";
 import { DaemonError, DaemonUnreachable, DEFAULT_API, UnexpectedAnswer } from "./daemon-client";
 import { EXIT, EXIT_CODES_HELP, REFUSAL_CODES } from "./exit-codes";
-import { OUTPUT_FORMATS, UsageError } from "./output";
+import { cell, OUTPUT_FORMATS, UsageError } from "./output";
 import { CLI_VERSION } from "./version";
 
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
@@ -18,9 +18,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .version(CLI_VERSION, "-V, --version")
     .option("--api <url>", `daemon base URL (env TIDELINE_API, default ${DEFAULT_API})`)
     .option("--token <token>", "bearer token (env TIDELINE_TOKEN)")
-    .addOption(
-      new Option("-o, --output <format>", "output format").choices([...OUTPUT_FORMATS]),
-    )
+    .addOption(new Option("-o, --output <format>", "output format").choices([...OUTPUT_FORMATS]))
     .option("--json", "same as -o json")
     .addHelpText("after", EXIT_CODES_HELP)
     .showHelpAfterError("(add --help for usage)")
@@ -51,9 +49,12 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
 function report(io: CliIo, argv: readonly string[], message: string, code?: string) {
   if (errorFormat(argv) === "json") {
-    io.stderr.write(`${JSON.stringify(code === undefined ? { error: message } : { error: message, code })}\n`);
+    io.stderr.write(
+      `${JSON.stringify(code === undefined ? { error: message } : { error: message, code })}\n`,
+    );
   } else {
-    io.stderr.write(`error: ${message}\n`);
+    // The message may come from a daemon: no control characters reach the terminal.
+    io.stderr.write(`error: ${cell(message, 2000)}\n`);
   }
 }
 

@@ -44,12 +44,19 @@ export type Paint = {
   yellow(text: string): string;
 };
 
-const sgr = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
+const sgr = (open: number, close: number) => (text: string) =>
+  `\u001b[${open}m${text}\u001b[${close}m`;
 const plain = (text: string) => text;
 
 export function paint(colour: boolean): Paint {
   return colour
-    ? { bold: sgr(1, 22), dim: sgr(2, 22), green: sgr(32, 39), red: sgr(31, 39), yellow: sgr(33, 39) }
+    ? {
+        bold: sgr(1, 22),
+        dim: sgr(2, 22),
+        green: sgr(32, 39),
+        red: sgr(31, 39),
+        yellow: sgr(33, 39),
+      }
     : { bold: plain, dim: plain, green: plain, red: plain, yellow: plain };
 }
 
@@ -80,14 +87,19 @@ export function renderTable(
   const line = (values: readonly string[]) =>
     values
       .map((value, i) =>
-        i === values.length - 1 ? value : value + " ".repeat((widths[i] ?? 0) - visibleLength(value)),
+        i === values.length - 1
+          ? value
+          : value + " ".repeat((widths[i] ?? 0) - visibleLength(value)),
       )
       .join("  ")
       .trimEnd();
   return [colours.bold(line(headers)), ...rows.map(line)].join("\n");
 }
 
-export function renderSection(rows: readonly (readonly [string, string])[], colours: Paint): string {
+export function renderSection(
+  rows: readonly (readonly [string, string])[],
+  colours: Paint,
+): string {
   const width = Math.max(...rows.map(([label]) => label.length));
   return rows.map(([label, value]) => `${colours.dim(label.padEnd(width))}  ${value}`).join("\n");
 }

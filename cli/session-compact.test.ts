@@ -114,7 +114,13 @@ describe("tideline session compact", () => {
     const run = await cliIn(api, ["session", "compact", id]);
     expect(run.stdout.trimEnd().split("\n")[1]).toBe("Compaction failed: context too small");
     expect(run.code).toBe(4);
-    const json = await cliIn(api, ["session", "compact", await sessionWith("/demo fail"), "-o", "json"]);
+    const json = await cliIn(api, [
+      "session",
+      "compact",
+      await sessionWith("/demo fail"),
+      "-o",
+      "json",
+    ]);
     expect(JSON.parse(json.stdout).outcome).toBe("failed");
     expect(json.code).toBe(4);
   });
@@ -137,7 +143,11 @@ describe("tideline session compact", () => {
     await waitUntil(() => daemon.ledger.reader.openCompactions(id).length === 1);
 
     const busy = await cliIn(api, ["session", "compact", id]);
-    expect(busy).toEqual({ code: 3, stdout: "", stderr: "error: session: prompt already in progress\n" });
+    expect(busy).toEqual({
+      code: 3,
+      stdout: "",
+      stderr: "error: session: prompt already in progress\n",
+    });
     const busyJson = await cliIn(api, ["session", "compact", id, "-o", "json"]);
     expect(busyJson.code).toBe(3);
     expect(busyJson.stdout).toBe("");

@@ -6,7 +6,12 @@ import type { DaemonClient } from "./daemon-client";
 import { EventList, type SessionEvent } from "./wire";
 
 /** Event types that close a turn: the reference daemon's and CompozyOS's. */
-export const TURN_END_TYPES = new Set(["prompt.completed", "done", "agent.exited", "session_stopped"]);
+export const TURN_END_TYPES = new Set([
+  "prompt.completed",
+  "done",
+  "agent.exited",
+  "session_stopped",
+]);
 
 const POLL_MS = 1000;
 /** How often, without an end event, the follower asks whether the turn still runs. */
@@ -18,7 +23,11 @@ export type FollowedTurn = { events: SessionEvent[]; endedBy: string };
 type Wakeable = { wait(ms: number): Promise<void>; close(): void };
 
 /** A wake-up signal from the session's SSE stream; without one, plain sleeps. */
-async function openWakeups(client: DaemonClient, streamPath: string, turnId: string): Promise<Wakeable> {
+async function openWakeups(
+  client: DaemonClient,
+  streamPath: string,
+  turnId: string,
+): Promise<Wakeable> {
   const abort = new AbortController();
   let wake: (() => void) | undefined;
   let pending = false;
@@ -131,7 +140,11 @@ export async function followTurn(
 }
 
 /** Whether the session still reports this turn as running (a lost end event must not hang us). */
-async function stillRunning(client: DaemonClient, sessionId: string, turnId: string): Promise<boolean> {
+async function stillRunning(
+  client: DaemonClient,
+  sessionId: string,
+  turnId: string,
+): Promise<boolean> {
   const session = await client.findSession(sessionId, { fresh: true }).catch(() => undefined);
   if (session === undefined) return false;
   if (session.state !== undefined && session.state !== "active") return false;

@@ -8,7 +8,8 @@ import { EVENT_HEADERS, eventRow } from "./event-rows";
 
 function nonNegative(name: string) {
   return (value: string) => {
-    if (!/^\d{1,15}$/.test(value)) throw new InvalidArgumentError(`${name} needs a whole number, got "${value}"`);
+    if (!/^\d{1,15}$/.test(value))
+      throw new InvalidArgumentError(`${name} needs a whole number, got "${value}"`);
     return Number(value);
   };
 }
@@ -19,11 +20,17 @@ export function registerSessionLog(session: Command, io: CliIo) {
     .description("Show a session's ledger grouped by turn")
     .argument("<session-id>", "the session")
     .option("--turn <turn-id>", "only this turn")
-    .addHelpText("after", "\nExamples:\n  tideline session history 01JD8K3M5V7XQ2R9T4W6Y8Z0AB -o json")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  tideline session history 01JD8K3M5V7XQ2R9T4W6Y8Z0AB -o json",
+    )
     .action(async (sessionId: string, options: { turn?: string }, command: Command) => {
       const cx = contextFor(command, io);
       const query = options.turn ? `?${new URLSearchParams({ turn_id: options.turn })}` : "";
-      const history = await cx.client.get(History, `${await cx.client.sessionPath(sessionId, "/history")}${query}`);
+      const history = await cx.client.get(
+        History,
+        `${await cx.client.sessionPath(sessionId, "/history")}${query}`,
+      );
       if (cx.format === "json") return cx.out(toJson(history));
       const flat = history.history.flatMap((group) =>
         group.events.map((event) => ({ ...event, turn_id: event.turn_id || group.turn_id || "" })),
@@ -31,7 +38,13 @@ export function registerSessionLog(session: Command, io: CliIo) {
       if (cx.format === "jsonl") return cx.out(toJsonLines(flat));
       if (cx.format === "toon") return cx.out(toToon("history", flat));
       if (flat.length === 0) return cx.out("No events.");
-      cx.out(renderTable(EVENT_HEADERS, flat.map((event) => eventRow(event)), cx.colours));
+      cx.out(
+        renderTable(
+          EVENT_HEADERS,
+          flat.map((event) => eventRow(event)),
+          cx.colours,
+        ),
+      );
     });
 
   session
@@ -59,12 +72,21 @@ export function registerSessionLog(session: Command, io: CliIo) {
         if (options.after !== undefined) params.set("after_sequence", String(options.after));
         if (options.limit !== undefined) params.set("limit", String(options.limit));
         const query = params.size > 0 ? `?${params}` : "";
-        const list = await cx.client.get(EventList, `${await cx.client.sessionPath(sessionId, "/events")}${query}`);
+        const list = await cx.client.get(
+          EventList,
+          `${await cx.client.sessionPath(sessionId, "/events")}${query}`,
+        );
         if (cx.format === "json") return cx.out(toJson(list));
         if (cx.format === "jsonl") return cx.out(toJsonLines(list.events));
         if (cx.format === "toon") return cx.out(toToon("events", list.events));
         if (list.events.length === 0) return cx.out("No events.");
-        cx.out(renderTable(EVENT_HEADERS, list.events.map((event) => eventRow(event)), cx.colours));
+        cx.out(
+          renderTable(
+            EVENT_HEADERS,
+            list.events.map((event) => eventRow(event)),
+            cx.colours,
+          ),
+        );
       },
     );
 }

@@ -41,48 +41,64 @@ export function registerSessionPrompt(session: Command, io: CliIo) {
       "after",
       '\nExamples:\n  tideline session prompt 01JD8K3M5V7XQ2R9T4W6Y8Z0AB "Summarize the changes" --wait\n  tideline session prompt 01JD8K3M5V7XQ2R9T4W6Y8Z0AB "/demo fail"',
     )
-    .action(async (sessionId: string, text: string, options: { wait?: boolean }, command: Command) => {
-      const cx = contextFor(command, io);
-      const path = await cx.client.sessionPath(sessionId, "/prompt");
-      let accepted: PromptAccepted;
-      try {
-        // CompozyOS's body: the ids make a retried send safe (the daemon runs it once).
-        accepted = await cx.client.request(PromptAccepted, "POST", path, {
-          message: text,
-          message_id: `msg_${randomUUID()}`,
-          idempotency_key: `idem_${randomUUID()}`,
+    .action(
+      async (sessionId: string, text: string, options: { wait?: boolean }, command: Command) => {
+        const cx = contextFor(command, io);
+        const path = await cx.client.sessionPath(sessionId, "/prompt");
+        let accepted: PromptAccepted;
+        try {
+          // CompozyOS's body: the ids make a retried send safe (the daemon runs it once).
+          accepted = await cx.client.request(PromptAccepted, "POST", path, {
+            message: text,
+            message_id: `msg_${randomUUID()}`,
+            idempotency_key: `idem_${randomUUID()}`,
+          });
+        } catch (error) {
+          // A reference daemon from before the CompozyOS contract takes `{text}` only.
+          if (
+            !(
+              error instanceof DaemonError &&
+              error.status === 400 &&
+              error.code === "invalid_request"
+            )
+          ) {
+            throw error;
+          }
+          accepted = await cx.client.request(PromptAccepted, "POST", path, { text });
+        }
+        const turnId = accepted.prompt?.new_turn_id ?? accepted.prompt_id;
+        const record = {
+          session_id: sessionId,
+          prompt_id: turnId ?? null,
+          status: accepted.prompt?.status ?? accepted.status ?? "accepted",
+        };
+        if (!options.wait || turnId === undefined) {
+          if (cx.format === "json") return cx.out(toJson(record));
+          if (cx.format === "jsonl") return cx.out(toJsonLines([record]));
+          if (cx.format === "toon") return cx.out(toToon("session_prompt", record));
+          return cx.out(`Prompt accepted${turnId === undefined ? "" : ` (turn ${turnId})`}`);
+        }
+        if (cx.format === "human") cx.err(cx.colours.dim(`Prompt accepted (turn ${turnId})`));
+        let replied = false;
+        const turn = await followTurn(cx.client, sessionId, turnId, (event) => {
+          if (cx.format === "jsonl") return cx.out(toJsonLines([event]));
+          const reply = cx.format === "human" ? replyText(event) : undefined;
+          if (reply !== undefined) {
+            io.stdout.write(reply);
+            replied = true;
+          }
         });
-      } catch (error) {
-        // A reference daemon from before the CompozyOS contract takes `{text}` only.
-        if (!(error instanceof DaemonError && error.status === 400 && error.code === "invalid_request")) {
-          throw error;
+        const ended = {
+          ...record,
+          status: "ended",
+          stop_reason: stopReasonOf(turn.events) ?? null,
+        };
+        if (cx.format === "json") return cx.out(toJson(ended));
+        if (cx.format === "toon") return cx.out(toToon("session_prompt", ended));
+        if (cx.format === "human") {
+          if (replied) io.stdout.write("\n");
+          cx.err(cx.colours.dim(`Turn ended: ${ended.stop_reason ?? "no stop reason reported"}`));
         }
-        accepted = await cx.client.request(PromptAccepted, "POST", path, { text });
-      }
-      const turnId = accepted.prompt?.new_turn_id ?? accepted.prompt_id;
-      const record = { session_id: sessionId, prompt_id: turnId ?? null, status: accepted.prompt?.status ?? accepted.status ?? "accepted" };
-      if (!options.wait || turnId === undefined) {
-        if (cx.format === "json") return cx.out(toJson(record));
-        if (cx.format === "jsonl") return cx.out(toJsonLines([record]));
-        if (cx.format === "toon") return cx.out(toToon("session_prompt", record));
-        return cx.out(`Prompt accepted${turnId === undefined ? "" : ` (turn ${turnId})`}`);
-      }
-      if (cx.format === "human") cx.err(cx.colours.dim(`Prompt accepted (turn ${turnId})`));
-      let replied = false;
-      const turn = await followTurn(cx.client, sessionId, turnId, (event) => {
-        if (cx.format === "jsonl") return cx.out(toJsonLines([event]));
-        const reply = cx.format === "human" ? replyText(event) : undefined;
-        if (reply !== undefined) {
-          io.stdout.write(reply);
-          replied = true;
-        }
-      });
-      const ended = { ...record, status: "ended", stop_reason: stopReasonOf(turn.events) ?? null };
-      if (cx.format === "json") return cx.out(toJson(ended));
-      if (cx.format === "toon") return cx.out(toToon("session_prompt", ended));
-      if (cx.format === "human") {
-        if (replied) io.stdout.write("\n");
-        cx.err(cx.colours.dim(`Turn ended: ${ended.stop_reason ?? "no stop reason reported"}`));
-      }
-    });
+      },
+    );
 }

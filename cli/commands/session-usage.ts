@@ -13,13 +13,14 @@ function contextLine(context: SessionUsage["context"]): string {
   const state = context.state ?? "unknown";
   if (context.used === undefined || context.used === null) return state;
   const size = context.size === undefined || context.size === null ? "?" : number(context.size);
-  const ratio =
-    typeof context.ratio === "number" ? ` (${Math.round(context.ratio * 100)} %)` : "";
+  const ratio = typeof context.ratio === "number" ? ` (${Math.round(context.ratio * 100)} %)` : "";
   return `${number(context.used)} / ${size} tokens${ratio}, ${state}`;
 }
 
 function cost(amount: number | null | undefined, currency: string | null | undefined) {
-  return amount === undefined || amount === null ? "-" : `${amount.toFixed(4)} ${currency ?? ""}`.trim();
+  return amount === undefined || amount === null
+    ? "-"
+    : `${amount.toFixed(4)} ${currency ?? ""}`.trim();
 }
 
 export function registerSessionUsage(session: Command, io: CliIo) {
@@ -35,7 +36,10 @@ export function registerSessionUsage(session: Command, io: CliIo) {
     .action(async (sessionId: string, options: { turns?: boolean }, command: Command) => {
       const cx = contextFor(command, io);
       if (options.turns) {
-        const usage = await cx.client.get(UsageTurns, await cx.client.sessionPath(sessionId, "/usage/turns"));
+        const usage = await cx.client.get(
+          UsageTurns,
+          await cx.client.sessionPath(sessionId, "/usage/turns"),
+        );
         if (cx.format === "json") return cx.out(toJson(usage));
         if (cx.format === "jsonl") {
           return cx.out(
@@ -85,7 +89,10 @@ export function registerSessionUsage(session: Command, io: CliIo) {
         }
         return;
       }
-      const { usage } = await cx.client.get(UsageEnvelope, await cx.client.sessionPath(sessionId, "/usage"));
+      const { usage } = await cx.client.get(
+        UsageEnvelope,
+        await cx.client.sessionPath(sessionId, "/usage"),
+      );
       if (cx.format === "json") return cx.out(toJson(usage));
       if (cx.format === "jsonl") return cx.out(toJsonLines([usage]));
       if (cx.format === "toon") return cx.out(toToon("session_usage", usage));

@@ -9,7 +9,10 @@ export function registerSessions(program: Command, io: CliIo) {
     .description("List sessions (all pages)")
     .option("--workspace <id>", "only this workspace's sessions")
     .option("--state <state>", "only sessions in this state (starting, active, stopping, stopped)")
-    .addHelpText("after", "\nExamples:\n  tideline sessions\n  tideline sessions --state active -o json")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  tideline sessions\n  tideline sessions --state active -o json",
+    )
     .action(async (options: { workspace?: string; state?: string }, command: Command) => {
       const cx = contextFor(command, io);
       const sessions = await cx.client.listSessions(options);
