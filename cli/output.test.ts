@@ -45,9 +45,7 @@ describe("cell and renderTable", () => {
       colours,
     );
     const [, first, second] = table.split("\n");
-    expect(first?.replaceAll("\u001b[31m", "").replaceAll("\u001b[39m", "")).toBe(
-      "long value  x",
-    );
+    expect(first?.replaceAll("\u001b[31m", "").replaceAll("\u001b[39m", "")).toBe("long value  x");
     expect(second).toBe("s           y");
   });
 });

@@ -62,6 +62,7 @@ export const SessionEvent = z.looseObject({
   type: z.string(),
   agent_name: z.string().optional(),
   timestamp: z.string().optional(),
+  stop_reason: z.string().optional(),
   content: z.unknown(),
 });
 export type SessionEvent = z.infer<typeof SessionEvent>;

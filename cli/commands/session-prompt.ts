@@ -23,6 +23,8 @@ export function replyText(event: SessionEvent): string | undefined {
 
 function stopReasonOf(events: readonly SessionEvent[]): string | undefined {
   for (const event of [...events].reverse()) {
+    // CompozyOS puts it on the event itself; the reference daemon's rows carry it inside.
+    if (typeof event.stop_reason === "string" && event.stop_reason !== "") return event.stop_reason;
     if (!isObject(event.content)) continue;
     const raw = isObject(event.content.raw) ? event.content.raw : event.content;
     if (typeof raw.stop_reason === "string") return raw.stop_reason;
