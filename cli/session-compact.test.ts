@@ -43,6 +43,12 @@ async function sessionWith(prompt?: string, agent?: string): Promise<string> {
   return session.id;
 }
 
+type Event = { turn_id: string; content: Record<string, unknown> };
+/** The daemon's own answer, as the CLI reads it over HTTP. */
+async function daemonJson(path: string): Promise<{ events: Event[] }> {
+  return (await (await daemon.call("GET", path)).json()) as { events: Event[] };
+}
+
 function fourKeys(stdout: string, id: string) {
   const record = JSON.parse(stdout) as Record<string, unknown>;
   expect(Object.keys(record)).toEqual(["session_id", "prompt_id", "command", "outcome"]);
@@ -63,10 +69,9 @@ describe("tideline session compact", () => {
     expect(lines[1]).toBe("Compaction completed");
     expect(run.code).toBe(0);
     const turnId = /prompt ([\w-]+)\)/.exec(lines[0] ?? "")?.[1];
-    const requested = daemon.ledger.reader.events(id, {
-      type: "session.compaction.requested",
-      limit: 10,
-    }).events;
+    const { events: requested } = await daemonJson(
+      `${daemon.sessionPath(id)}/events?type=session.compaction.requested`,
+    );
     expect(requested).toHaveLength(1);
     expect(requested[0]?.turn_id).toBe(turnId);
     expect(requested[0]?.content).toMatchObject({ command: "compact", requested_by: "cli" });
@@ -79,11 +84,9 @@ describe("tideline session compact", () => {
     const record = fourKeys(run.stdout, id);
     expect(record.outcome).toBe("completed");
     // The turn really is over when the command returns.
-    const ended = daemon.ledger.reader.events(id, {
-      turn_id: String(record.prompt_id),
-      type: "prompt.completed",
-      limit: 10,
-    }).events;
+    const { events: ended } = await daemonJson(
+      `${daemon.sessionPath(id)}/events?type=prompt.completed&turn_id=${record.prompt_id}`,
+    );
     expect(ended).toHaveLength(1);
     expect(run.stdout).toBe(`${JSON.stringify(record, null, 2)}\n`);
   });
@@ -131,9 +134,10 @@ describe("tideline session compact", () => {
     const record = fourKeys(run.stdout, id);
     expect(record.outcome).toBe("failed");
     expect(run.code).toBe(4);
-    const statuses = daemon.ledger.reader
-      .events(id, { turn_id: String(record.prompt_id), type: "compaction", limit: 10 })
-      .events.map((event) => event.content.status);
+    const { events } = await daemonJson(
+      `${daemon.sessionPath(id)}/events?type=compaction&turn_id=${record.prompt_id}`,
+    );
+    const statuses = events.map((event) => event.content.status);
     expect(statuses).toEqual(["in_progress", "completed", "failed"]);
   });
 

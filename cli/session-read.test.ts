@@ -19,6 +19,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the daemon's JSON, compared as it is
+async function daemonJson(path: string): Promise<any> {
+  return (await daemon.call("GET", path)).json();
+}
+
 const lines = (text: string) => text.trimEnd().split("\n");
 const jsonLines = (text: string) => lines(text).map((line) => JSON.parse(line));
 // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for terminal escapes
@@ -114,7 +119,7 @@ describe("tideline session usage", () => {
     expect(human.stdout).toMatch(/^Context\s+[\d,]+ \/ 200,000 tokens \(\d+ %\), reported$/m);
     expect(human.stdout).toMatch(/^Turns\s+\d+$/m);
     const json = JSON.parse((await cliIn(api, ["session", "usage", id, "-o", "json"])).stdout);
-    expect(json).toEqual(daemon.ledger.reader.usage(id));
+    expect(json).toEqual((await daemonJson(`${daemon.sessionPath(id)}/usage`)).usage);
     const jsonl = jsonLines((await cliIn(api, ["session", "usage", id, "-o", "jsonl"])).stdout);
     expect(jsonl).toEqual([json]);
     const toon = decodeToon((await cliIn(api, ["session", "usage", id, "-o", "toon"])).stdout);
@@ -131,7 +136,7 @@ describe("tideline session usage", () => {
     const json = JSON.parse(
       (await cliIn(api, ["session", "usage", id, "--turns", "-o", "json"])).stdout,
     );
-    expect(json).toEqual(daemon.ledger.reader.usageTurns(id));
+    expect(json).toEqual(await daemonJson(`${daemon.sessionPath(id)}/usage/turns`));
     const jsonl = jsonLines(
       (await cliIn(api, ["session", "usage", id, "--turns", "-o", "jsonl"])).stdout,
     );
@@ -145,7 +150,7 @@ describe("tideline session usage", () => {
 describe("tideline session history and events", () => {
   it("when reading history, then the daemon's turn groups as JSON and one row per event otherwise", async () => {
     const json = JSON.parse((await cliIn(api, ["session", "history", id, "-o", "json"])).stdout);
-    expect(json).toEqual(daemon.ledger.reader.history(id));
+    expect(json).toEqual(await daemonJson(`${daemon.sessionPath(id)}/history`));
     const jsonl = jsonLines((await cliIn(api, ["session", "history", id, "-o", "jsonl"])).stdout);
     const count = json.history.reduce(
       (n: number, group: { events: unknown[] }) => n + group.events.length,
