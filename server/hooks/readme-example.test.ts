@@ -132,4 +132,18 @@ describe("the README example", () => {
       /^tideline: --config .*broken\.toml: .*event/m,
     );
   });
+
+  it("when --config is given with --upstream, then the start is refused (hooks observe this daemon's own ledger)", async () => {
+    writeFileSync(join(dir, "empty.toml"), "");
+    const failure = await daemon([
+      "--config",
+      "empty.toml",
+      "--upstream",
+      "http://127.0.0.1:1",
+    ]).catch((error: { code: number; log: string }) => error);
+    expect(failure).toMatchObject({ code: 2 });
+    expect((failure as { log: string }).log).toContain(
+      "--config (hooks) cannot be combined with --upstream",
+    );
+  });
 });
