@@ -81,6 +81,7 @@ export default defineConfig({
     include: [
       "src/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",
+      "cli/**/*.test.ts",
       "scripts/**/*.test.ts",
       "vite.config.test.ts",
     ],

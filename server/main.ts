@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import { composeDaemon } from "./config/compose";
 import { type DaemonConfig, FlagError, parseDaemonFlags } from "./config/flags";
 import { DAEMON_VERSION } from "./config/version";
+import { ConfigError, type HookDeclaration, loadDaemonConfig } from "./hooks/hook-config";
 import { openLedger } from "./ledger/open-ledger";
 import { serveUpstream } from "./upstream/serve-upstream";
 import { ensureWelcomeSession } from "./welcome/welcome-session";
@@ -22,12 +23,29 @@ function readConfig() {
   }
 }
 
+function readHooks(path: string | undefined): HookDeclaration[] {
+  if (path === undefined) return [];
+  try {
+    return loadDaemonConfig(path);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`tideline: --config ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
 const config = readConfig();
-if (config.upstream === undefined) serveLocal(config);
-else serveUpstream(config, config.upstream, DAEMON_VERSION);
+if (config.upstream === undefined) serveLocal(config, readHooks(config.configPath));
+else if (config.configPath !== undefined) {
+  // Hooks observe what this daemon records; an upstream records (and hooks) on its own.
+  console.error("tideline: --config (hooks) cannot be combined with --upstream");
+  process.exit(2);
+} else serveUpstream(config, config.upstream, DAEMON_VERSION);
 
 /** The daemon with its own ledger and agents. */
-function serveLocal(config: DaemonConfig) {
+function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[]) {
   mkdirSync(config.dataDir, { recursive: true });
   mkdirSync(config.workspace, { recursive: true });
 
@@ -43,6 +61,7 @@ function serveLocal(config: DaemonConfig) {
     agentGroupsDir: join(config.dataDir, "agent-groups"),
     distDir: config.distDir,
     validateResponses: process.env.NODE_ENV !== "production",
+    hooks,
     security: {
       allowedHosts: config.allowedHosts,
       port: () => boundPort,
@@ -55,6 +74,9 @@ function serveLocal(config: DaemonConfig) {
     (info) => {
       boundPort = (info as AddressInfo).port;
       console.error(`tideline ${DAEMON_VERSION} listening on http://${config.host}:${boundPort}`);
+      if (hooks.length > 0) {
+        console.error(`tideline: ${hooks.length} hook(s) from ${config.configPath}`);
+      }
       if (config.welcome) {
         ensureWelcomeSession({
           host: daemon.host,

@@ -6,6 +6,8 @@ import { createAgentGroupRegistry, reapLeftoverGroups } from "../acp/agent-group
 import { createSessionHost, type NamedAgent, type SessionHost } from "../acp/session-host";
 import { createApp } from "../app";
 import type { Ledger } from "../domain/session-recorder-api";
+import { startCompactionHooks } from "../hooks/compaction-hooks";
+import type { HookDeclaration } from "../hooks/hook-config";
 import type { SecurityOptions } from "../http/security";
 import { createStreamHub, type StreamHub } from "../http/session-stream";
 
@@ -36,6 +38,8 @@ export type ComposeOptions = {
   validateResponses?: boolean;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** Compaction hooks from `--config` (ADR 0081). */
+  hooks?: readonly HookDeclaration[];
 };
 
 export function composeDaemon(options: ComposeOptions): DaemonParts {
@@ -50,6 +54,14 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
       ...(options.killGraceMs === undefined ? {} : { graceMs: options.killGraceMs }),
     });
   }
+  // Listening before anything records, so the close of compactions a crash left open fires too.
+  const hooks = startCompactionHooks({
+    declarations: options.hooks ?? [],
+    recorder: ledger.recorder,
+    store: ledger.store,
+    reader: ledger.reader,
+    log,
+  });
   const host = createSessionHost({
     ledger,
     agents: options.agents,
@@ -94,6 +106,7 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
       closing ??= (async () => {
         streams.closeAll();
         await host.shutdown();
+        await hooks.close();
         ledger.close();
       })();
       return closing;

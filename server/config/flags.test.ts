@@ -14,6 +14,12 @@ describe("daemon flags", () => {
     });
     expect(config.agents.map((a) => a.name)).toEqual([DEMO_AGENT_NAME]);
     expect(config.token).toBeUndefined();
+    expect(config.configPath).toBeUndefined();
+  });
+
+  it("when --config is given, then its path resolves against cwd (no config file is read without it)", () => {
+    expect(parseDaemonFlags(["--config", "hooks.toml"], {}, "/w").configPath).toBe("/w/hooks.toml");
+    expect(() => parseDaemonFlags(["--config"], {}, "/w")).toThrow(FlagError);
   });
 
   it("when agents are given, then the first is the default and demo stays available", () => {

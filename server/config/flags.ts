@@ -27,6 +27,8 @@ export type DaemonConfig = {
   welcome: boolean;
   /** `--upstream`: serve the SPA and forward /api there, running no agents of its own. */
   upstream?: UpstreamTarget;
+  /** `--config PATH`: the TOML file with hook declarations (ADR 0080). No default. */
+  configPath?: string;
 };
 
 export class FlagError extends Error {
@@ -143,6 +145,7 @@ export function parseDaemonFlags(
     distDir: fileURLToPath(new URL("../../dist", import.meta.url)),
     welcome: values["no-welcome"] !== true,
     ...(upstream === undefined ? {} : { upstream }),
+    ...(values.config === undefined ? {} : { configPath: resolve(cwd, values.config) }),
   };
 }
 
@@ -195,6 +198,7 @@ function parseRaw(argv: readonly string[]) {
       "no-welcome": { type: "boolean" },
       upstream: { type: "string" },
       "upstream-token": { type: "string" },
+      config: { type: "string" },
     },
   });
 }

@@ -1,0 +1,106 @@
+// `tideline session prompt <id> <text> [--wait]`: send a prompt; with --wait, follow the
+// turn, printing the agent's reply as it arrives (or each event, with -o jsonl).
+import { randomUUID } from "node:crypto";
+import type { Command } from "commander";
+import { type CliIo, contextFor } from "../context";
+import { DaemonError } from "../daemon-client";
+import { toJson, toJsonLines, toToon } from "../output";
+import { followTurn } from "../turn-follower";
+import { PromptAccepted, type SessionEvent } from "../wire";
+
+type Content = Record<string, unknown>;
+const isObject = (value: unknown): value is Content =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The reply text an event carries: the reference daemon's chunks or CompozyOS's messages. */
+export function replyText(event: SessionEvent): string | undefined {
+  if (event.type !== "agent.message_chunk" && event.type !== "agent_message") return undefined;
+  if (!isObject(event.content)) return undefined;
+  const inner = event.content.content;
+  if (isObject(inner) && typeof inner.text === "string") return inner.text;
+  return typeof event.content.text === "string" ? event.content.text : undefined;
+}
+
+function stopReasonOf(events: readonly SessionEvent[]): string | undefined {
+  for (const event of [...events].reverse()) {
+    // CompozyOS puts it on the event itself; the reference daemon's rows carry it inside.
+    if (typeof event.stop_reason === "string" && event.stop_reason !== "") return event.stop_reason;
+    if (!isObject(event.content)) continue;
+    const raw = isObject(event.content.raw) ? event.content.raw : event.content;
+    if (typeof raw.stop_reason === "string") return raw.stop_reason;
+  }
+  return undefined;
+}
+
+export function registerSessionPrompt(session: Command, io: CliIo) {
+  session
+    .command("prompt")
+    .description("Send a prompt to a session")
+    .argument("<session-id>", "the session")
+    .argument("<text>", "the prompt")
+    .option("--wait", "wait for the turn to end, printing the reply")
+    .addHelpText(
+      "after",
+      '\nExamples:\n  tideline session prompt 01JD8K3M5V7XQ2R9T4W6Y8Z0AB "Summarize the changes" --wait\n  tideline session prompt 01JD8K3M5V7XQ2R9T4W6Y8Z0AB "/demo fail"',
+    )
+    .action(
+      async (sessionId: string, text: string, options: { wait?: boolean }, command: Command) => {
+        const cx = contextFor(command, io);
+        const path = await cx.client.sessionPath(sessionId, "/prompt");
+        let accepted: PromptAccepted;
+        try {
+          // CompozyOS's body: the ids make a retried send safe (the daemon runs it once).
+          accepted = await cx.client.request(PromptAccepted, "POST", path, {
+            message: text,
+            message_id: `msg_${randomUUID()}`,
+            idempotency_key: `idem_${randomUUID()}`,
+          });
+        } catch (error) {
+          // A reference daemon from before the CompozyOS contract takes `{text}` only.
+          if (
+            !(
+              error instanceof DaemonError &&
+              error.status === 400 &&
+              error.code === "invalid_request"
+            )
+          ) {
+            throw error;
+          }
+          accepted = await cx.client.request(PromptAccepted, "POST", path, { text });
+        }
+        const turnId = accepted.prompt?.new_turn_id ?? accepted.prompt_id;
+        const record = {
+          session_id: sessionId,
+          prompt_id: turnId ?? null,
+          status: accepted.prompt?.status ?? accepted.status ?? "accepted",
+        };
+        if (!options.wait || turnId === undefined) {
+          if (cx.format === "json") return cx.out(toJson(record));
+          if (cx.format === "jsonl") return cx.out(toJsonLines([record]));
+          if (cx.format === "toon") return cx.out(toToon("session_prompt", record));
+          return cx.out(`Prompt accepted${turnId === undefined ? "" : ` (turn ${turnId})`}`);
+        }
+        if (cx.format === "human") cx.err(cx.colours.dim(`Prompt accepted (turn ${turnId})`));
+        let replied = false;
+        const turn = await followTurn(cx.client, sessionId, turnId, (event) => {
+          if (cx.format === "jsonl") return cx.out(toJsonLines([event]));
+          const reply = cx.format === "human" ? replyText(event) : undefined;
+          if (reply !== undefined) {
+            io.stdout.write(reply);
+            replied = true;
+          }
+        });
+        const ended = {
+          ...record,
+          status: "ended",
+          stop_reason: stopReasonOf(turn.events) ?? null,
+        };
+        if (cx.format === "json") return cx.out(toJson(ended));
+        if (cx.format === "toon") return cx.out(toToon("session_prompt", ended));
+        if (cx.format === "human") {
+          if (replied) io.stdout.write("\n");
+          cx.err(cx.colours.dim(`Turn ended: ${ended.stop_reason ?? "no stop reason reported"}`));
+        }
+      },
+    );
+}

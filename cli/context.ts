@@ -1,0 +1,61 @@
+// What every command gets: the daemon client, the chosen output format, colours, and the
+// two output streams. Built from the global options, so a command never reads argv itself.
+import type { Command } from "commander";
+import { createDaemonClient, type DaemonClient, DEFAULT_API } from "./daemon-client";
+import {
+  type OutputFormat,
+  type Paint,
+  paint,
+  resolveFormat,
+  type Stream,
+  wantsColour,
+} from "./output";
+
+export type CliIo = { stdout: Stream; stderr: Stream; env: NodeJS.ProcessEnv };
+
+export type CommandContext = {
+  client: DaemonClient;
+  format: OutputFormat;
+  colours: Paint;
+  out(text: string): void;
+  err(text: string): void;
+};
+
+export type GlobalOptions = { api?: string; token?: string; output?: string; json?: boolean };
+
+export function contextFor(command: Command, io: CliIo): CommandContext {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  const format = resolveFormat(options.output, options.json);
+  const token = options.token ?? io.env.TIDELINE_TOKEN;
+  return {
+    client: createDaemonClient({
+      api: options.api ?? io.env.TIDELINE_API ?? DEFAULT_API,
+      ...(token === undefined || token === "" ? {} : { token }),
+    }),
+    format,
+    colours: paint(format === "human" && wantsColour(io.stdout, io.env)),
+    out: (text) => io.stdout.write(text.endsWith("\n") ? text : `${text}\n`),
+    err: (text) => io.stderr.write(text.endsWith("\n") ? text : `${text}\n`),
+  };
+}
+
+/** How a failure is reported (JSON for -o json/jsonl), read from argv itself: it may be bad. */
+export function errorFormat(argv: readonly string[]): OutputFormat {
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? "";
+    if (arg === "--json") return "json";
+    const value =
+      arg === "-o" || arg === "--output"
+        ? argv[i + 1]
+        : arg.startsWith("--output=")
+          ? arg.slice(9)
+          : arg.startsWith("-o") && arg.length > 2
+            ? arg.slice(2)
+            : undefined;
+    if (value !== undefined) {
+      const format = value.trim().toLowerCase();
+      return format === "json" || format === "jsonl" ? "json" : "human";
+    }
+  }
+  return "human";
+}
