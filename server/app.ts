@@ -31,7 +31,9 @@ const REFUSAL_STATUS = {
   session_not_promptable: 400,
   session_busy: 409,
   compaction_unsupported: 409,
-  no_active_turn: 409,
+  session_archived: 409,
+  session_not_stopped: 409,
+  prompt_idempotency_conflict: 409,
 } as const;
 
 export function createApp(deps: AppDeps): Hono {

@@ -6,9 +6,20 @@
 // order of lines on the child's stdout, and no handler can overtake another.
 // Prompt and compact requests are decided synchronously too (check and claim the turn
 // without an `await` between), so two concurrent requests can never both be accepted.
-import { randomUUID } from "node:crypto";
-import { type CompactionCommand, chooseCompactionCommand } from "../../src/contract/commands";
-import type { Session, SessionState } from "../../src/contract/session";
+import { createHash, randomUUID } from "node:crypto";
+import type { z } from "zod";
+import {
+  type CompactionCommand,
+  chooseCompactionCommand,
+  type DaemonCancelResult,
+  type DaemonPromptResultEnvelope,
+  type PromptMode,
+} from "../../src/contract/commands";
+
+type PromptResult = z.infer<typeof DaemonPromptResultEnvelope>["prompt"];
+type CancelResult = z.infer<typeof DaemonCancelResult>;
+
+import type { DaemonSession, SessionState } from "../../src/contract/session";
 import type { Ledger, LedgerRow, RequestedBy, SessionRecord } from "../domain/session-recorder-api";
 import type { AgentGroupRegistry } from "./agent-groups";
 import { type AgentCommand, type AgentProcess, spawnAgent } from "./agent-process";
@@ -44,7 +55,11 @@ type Runtime = {
   state: SessionState;
   process?: AgentProcess | undefined;
   acpSessionId?: string | undefined;
+  /** What the agent's `initialize` said about `session/load`, once known. */
+  supportsLoad?: boolean | undefined;
   turn?: Turn | undefined;
+  /** A prompt accepted while the session was resuming: sent once it is active. */
+  pendingPrompt?: string | undefined;
   /** Overrides the `stopped` reason when the process ends (stop request, init timeout…). */
   stopReason?: string | undefined;
 };
@@ -52,7 +67,43 @@ type Runtime = {
 export type TurnAccepted = { sessionId: string; turnId: string };
 export type CompactAccepted = TurnAccepted & { command: CompactionCommand };
 
-export type SessionListFilter = { workspaceId?: string; state?: SessionState };
+/** A prompt request as the host takes it (the route parsed `PromptBody`). */
+export type PromptRequest = {
+  text: string;
+  messageId: string;
+  idempotencyKey: string;
+  mode?: PromptMode | undefined;
+};
+
+/** CompozyOS answers a fresh prompt 200 and a replayed (or queued) one 202. */
+export type PromptAnswer = { status: 200 | 202; prompt: PromptResult };
+
+export type SessionListFilter = {
+  workspaceId?: string | undefined;
+  state?: SessionState | undefined;
+  agentName?: string | undefined;
+  archive?: "exclude" | "only" | "include" | undefined;
+};
+
+/** CompozyOS's `stop_reason` for the daemon's own stop reasons (the text is `stop_detail`). */
+function stopReasonOf(reason: string | undefined): DaemonSession["stop_reason"] {
+  if (reason === undefined) return undefined;
+  if (reason === "stopped by request") return "user_canceled";
+  if (reason === "daemon stopped" || reason === "daemon restarted") return "shutdown";
+  if (reason.startsWith("agent exited")) return "agent_crashed";
+  return "error";
+}
+
+/** A content hash of a command list: the catalog's `revision`. */
+export function commandsRevision(commands: readonly unknown[]): string {
+  return `r-${createHash("sha256").update(JSON.stringify(commands)).digest("hex").slice(0, 16)}`;
+}
+
+function promptFingerprint(request: PromptRequest): string {
+  return createHash("sha256")
+    .update(JSON.stringify([request.messageId, request.text, request.mode ?? ""]))
+    .digest("hex");
+}
 
 export type SessionHost = ReturnType<typeof createSessionHost>;
 
@@ -91,6 +142,15 @@ export function createSessionHost(deps: SessionHostDeps) {
 
   function setState(sessionId: string, runtime: Runtime, state: SessionState, reason?: string) {
     runtime.state = state;
+    if (state === "stopped" && runtime.turn !== undefined && runtime.pendingPrompt !== undefined) {
+      // The session never came up for the prompt that resumed it: that turn ends unsent.
+      const turnId = runtime.turn.id;
+      runtime.turn = undefined;
+      runtime.pendingPrompt = undefined;
+      record(sessionId, "prompt.completed", () =>
+        recorder.recordPromptCompleted(sessionId, turnId, { stop_reason: "agent_exited" }),
+      );
+    }
     record(sessionId, "session.state", () => recorder.recordState(sessionId, state, reason));
     changed(sessionId);
   }
@@ -99,22 +159,59 @@ export function createSessionHost(deps: SessionHostDeps) {
     return runtimes.get(sessionId)?.state ?? reader.lastState(sessionId).state;
   }
 
-  function view(record: SessionRecord): Session {
+  /** The session as CompozyOS sends it, every always-present field included. */
+  function view(record: SessionRecord): DaemonSession {
     const runtime = runtimes.get(record.id);
     const turn = runtime?.turn;
-    return {
+    const last = runtime === undefined ? reader.lastState(record.id) : undefined;
+    const state = runtime?.state ?? last?.state ?? "stopped";
+    const session: DaemonSession = {
       id: record.id,
       workspace_id: record.workspace_id,
       agent_name: record.agent_name,
-      ...(record.name === undefined ? {} : { name: record.name }),
-      state: runtime?.state ?? reader.lastState(record.id).state,
-      ...(turn === undefined
-        ? {}
-        : { activity: { turn_id: turn.id, turn_started_at: turn.startedAt, kind: turn.kind } }),
+      type: "user",
+      state,
       available_commands: reader.availableCommands(record.id),
+      archived_at: record.archived_at ?? null,
+      attachable: false,
+      badge: "",
+      pending_interactions: [],
+      runtime: {
+        status: state === "active" ? "ready" : state,
+        selection_revision: 0,
+        ...(runtime?.acpSessionId === undefined ? {} : { acp_session_id: runtime.acpSessionId }),
+        ...(runtime?.supportsLoad === undefined
+          ? {}
+          : { acp_caps: { supports_load_session: runtime.supportsLoad } }),
+      },
+      transcript_epoch: reader.historyVersion(record.id).epoch,
       created_at: record.created_at,
       updated_at: record.updated_at,
     };
+    const workspace = store.getWorkspace(record.workspace_id);
+    if (workspace !== undefined) session.workspace_path = workspace.root_dir;
+    if (record.name !== undefined) session.name = record.name;
+    if (turn !== undefined) {
+      const elapsed = Math.max(0, now().getTime() - Date.parse(turn.startedAt));
+      session.activity = {
+        turn_id: turn.id,
+        // A Compact now turn is the daemon's own maintenance turn, not the user's input.
+        turn_source: turn.kind === "compact" ? "synthetic" : "user",
+        turn_started_at: turn.startedAt,
+        elapsed_ms: elapsed,
+        elapsed_seconds: Math.floor(elapsed / 1000),
+        idle_seconds: 0,
+        iteration_current: 1,
+        iteration_max: 0,
+      };
+    }
+    if (state === "stopped") {
+      const reason = last?.reason ?? reader.lastState(record.id).reason;
+      const stopReason = stopReasonOf(reason);
+      if (stopReason !== undefined) session.stop_reason = stopReason;
+      if (reason !== undefined) session.stop_detail = reason;
+    }
+    return session;
   }
 
   function requireSession(sessionId: string, workspaceId?: string): SessionRecord {
@@ -234,6 +331,7 @@ export function createSessionHost(deps: SessionHostDeps) {
     try {
       const init = await proc.initialize(deps.version, initializeTimeoutMs);
       const canLoad = init.agentCapabilities?.loadSession === true;
+      runtime.supportsLoad = canLoad;
       const previous = store.getSession(session.id)?.acp_session_id;
       if (resume && canLoad && previous !== undefined) {
         await proc.loadSession(previous, cwd, initializeTimeoutMs);
@@ -245,6 +343,12 @@ export function createSessionHost(deps: SessionHostDeps) {
       }
       if (runtime.process === proc && runtime.state === "starting") {
         setState(session.id, runtime, "active");
+        // A prompt that resumed the session goes out now, as its own turn.
+        const pending = runtime.pendingPrompt;
+        runtime.pendingPrompt = undefined;
+        if (pending !== undefined && runtime.turn !== undefined) {
+          sendPrompt(session.id, runtime, pending);
+        }
       }
     } catch (error) {
       if (runtime.process !== proc) return;
@@ -325,19 +429,26 @@ export function createSessionHost(deps: SessionHostDeps) {
 
     view,
 
-    getSession(sessionId: string, workspaceId?: string): Session {
+    getSession(sessionId: string, workspaceId?: string): DaemonSession {
       return view(requireSession(sessionId, workspaceId));
     },
 
-    findSession(sessionId: string): Session | undefined {
+    findSession(sessionId: string): DaemonSession | undefined {
       const found = store.getSession(sessionId);
       return found === undefined ? undefined : view(found);
     },
 
-    listSessions(filter: SessionListFilter): Session[] {
-      const records = store.listSessions(
-        filter.workspaceId === undefined ? {} : { workspaceId: filter.workspaceId },
-      );
+    listSessions(filter: SessionListFilter): DaemonSession[] {
+      const archive = filter.archive ?? "exclude";
+      const records = store
+        .listSessions(filter.workspaceId === undefined ? {} : { workspaceId: filter.workspaceId })
+        .filter((record) => {
+          if (filter.agentName !== undefined && record.agent_name !== filter.agentName) {
+            return false;
+          }
+          const archived = record.archived_at !== undefined;
+          return archive === "include" || (archive === "only" ? archived : !archived);
+        });
       const sessions = records.map(view);
       return filter.state === undefined
         ? sessions
@@ -350,12 +461,12 @@ export function createSessionHost(deps: SessionHostDeps) {
 
     createSession(
       workspaceId: string,
-      input: { agent?: string | undefined; name?: string | undefined },
-    ): Session {
+      input: { agentName?: string | undefined; name?: string | undefined },
+    ): DaemonSession {
       if (store.getWorkspace(workspaceId) === undefined) throw refuse.notFound("workspace");
-      const agentName = input.agent ?? deps.agents[0]?.name;
+      const agentName = input.agentName ?? deps.agents[0]?.name;
       if (agentName === undefined || agentFor(agentName) === undefined) {
-        throw refuse.invalid(`unknown agent "${input.agent ?? ""}"`);
+        throw refuse.invalid(`unknown agent "${input.agentName ?? ""}"`);
       }
       const created = store.createSession({
         workspaceId,
@@ -368,33 +479,111 @@ export function createSessionHost(deps: SessionHostDeps) {
       return view(requireSession(created.id));
     },
 
-    startSession(sessionId: string, workspaceId?: string): Session {
-      const found = requireSession(sessionId, workspaceId);
-      const runtime = runtimes.get(sessionId) ?? { state: stateOf(sessionId) };
-      runtimes.set(sessionId, runtime);
-      if (runtime.process === undefined && runtime.state === "stopped") {
-        launch(found, runtime, true);
-      }
+    renameSession(sessionId: string, workspaceId: string, name: string): DaemonSession {
+      requireSession(sessionId, workspaceId);
+      store.renameSession(sessionId, name);
+      changed(sessionId);
       return view(requireSession(sessionId));
     },
 
-    stopSession(sessionId: string, workspaceId?: string): Session {
-      const found = requireSession(sessionId, workspaceId);
+    stopSession(sessionId: string, workspaceId?: string): void {
+      requireSession(sessionId, workspaceId);
       const runtime = runtimes.get(sessionId);
       if (runtime?.process !== undefined && runtime.state !== "stopping") {
         runtime.stopReason = "stopped by request";
         setState(sessionId, runtime, "stopping");
         runtime.process.kill(deps.killGraceMs);
       }
-      return view(found);
     },
 
-    prompt(sessionId: string, workspaceId: string | undefined, text: string): TurnAccepted {
-      const runtime = claimTurn(sessionId, workspaceId);
+    /** Stops the agent if it runs and removes the session with all of its history. */
+    deleteSession(sessionId: string, workspaceId: string): void {
+      requireSession(sessionId, workspaceId);
+      const runtime = runtimes.get(sessionId);
+      runtimes.delete(sessionId);
+      const proc = runtime?.process;
+      if (runtime !== undefined) runtime.process = undefined; // its exit records nothing now
+      proc?.kill(deps.killGraceMs);
+      store.deleteSession(sessionId);
+      changed(sessionId);
+    },
+
+    /** CompozyOS archives only a stopped session. */
+    archiveSession(sessionId: string, workspaceId: string, archived: boolean): DaemonSession {
+      const found = requireSession(sessionId, workspaceId);
+      if (archived && found.archived_at === undefined) {
+        if (stateOf(sessionId) !== "stopped") throw refuse.notStopped();
+        store.setArchivedAt(sessionId, now().toISOString());
+      }
+      if (!archived && found.archived_at !== undefined) store.setArchivedAt(sessionId, null);
+      changed(sessionId);
+      return view(requireSession(sessionId));
+    },
+
+    /**
+     * Sends a prompt. A key seen before answers with the first send's result (`replayed`),
+     * never a second turn; the same key for a different request is a conflict. A stopped
+     * session is resumed first (`session/load` when the agent supports it) and the prompt
+     * goes out once it is active.
+     */
+    prompt(
+      sessionId: string,
+      workspaceId: string | undefined,
+      request: PromptRequest,
+    ): PromptAnswer {
+      const found = requireSession(sessionId, workspaceId);
+      const fingerprint = promptFingerprint(request);
+      const earlier = reader.promptAdmission(sessionId, request.idempotencyKey);
+      if (earlier !== undefined) {
+        if (earlier.fingerprint !== fingerprint) {
+          throw refuse.idempotencyConflict(request.idempotencyKey);
+        }
+        return { status: 202, prompt: { ...(earlier.result as PromptResult), replayed: true } };
+      }
+      if (found.archived_at !== undefined) throw refuse.archived();
+      let runtime = runtimes.get(sessionId);
+      if (runtime === undefined) {
+        runtime = { state: stateOf(sessionId) };
+        runtimes.set(sessionId, runtime);
+      }
+      if (runtime.turn !== undefined) throw refuse.busy();
+      const resuming = runtime.process === undefined && runtime.state === "stopped";
+      const ready = runtime.state === "active" && runtime.process !== undefined;
+      if (!ready && !resuming && runtime.state !== "starting") throw refuse.notPromptable();
       const turn = beginTurn(runtime, "prompt");
-      record(sessionId, "input", () => recorder.recordInput(sessionId, turn.id, text));
-      sendPrompt(sessionId, runtime, text);
-      return { sessionId, turnId: turn.id };
+      const result: PromptResult = {
+        status: "accepted",
+        ...(request.mode === undefined ? {} : { mode: request.mode }),
+        delivery: "direct",
+        message_id: request.messageId,
+        idempotency_key: request.idempotencyKey,
+        replayed: false,
+        new_turn_id: turn.id,
+      };
+      const rows = record(sessionId, "input", () =>
+        recorder.recordPrompt(sessionId, turn.id, request.text, {
+          idempotency_key: request.idempotencyKey,
+          message_id: request.messageId,
+          fingerprint,
+          result,
+        }),
+      );
+      if (rows.length === 0) {
+        // Not recorded (e.g. a concurrent send with the same key won): nothing was claimed.
+        runtime.turn = undefined;
+        const winner = reader.promptAdmission(sessionId, request.idempotencyKey);
+        if (winner?.fingerprint === fingerprint) {
+          return { status: 202, prompt: { ...(winner.result as PromptResult), replayed: true } };
+        }
+        throw refuse.busy();
+      }
+      if (ready) sendPrompt(sessionId, runtime, request.text);
+      else {
+        runtime.pendingPrompt = request.text;
+        if (resuming) launch(found, runtime, true);
+        changed(sessionId);
+      }
+      return { status: 200, prompt: result };
     },
 
     compact(
@@ -416,17 +605,28 @@ export function createSessionHost(deps: SessionHostDeps) {
       return { sessionId, turnId: turn.id, command };
     },
 
-    async cancel(sessionId: string, workspaceId?: string): Promise<TurnAccepted> {
+    /** Cancels the running turn; idempotent, like CompozyOS's: nothing running is an answer. */
+    async cancel(sessionId: string, workspaceId?: string): Promise<CancelResult> {
       requireSession(sessionId, workspaceId);
       const runtime = runtimes.get(sessionId);
       const turn = runtime?.turn;
-      if (runtime === undefined || turn === undefined) throw refuse.idle();
-      if (runtime.process !== undefined && runtime.acpSessionId !== undefined) {
+      if (runtime === undefined || turn === undefined) {
+        return { session_id: sessionId, outcome: "nothing-in-flight" };
+      }
+      if (runtime.pendingPrompt !== undefined) {
+        // Never sent (the session is still resuming): the turn ends here.
+        runtime.pendingPrompt = undefined;
+        runtime.turn = undefined;
+        record(sessionId, "prompt.completed", () =>
+          recorder.recordPromptCompleted(sessionId, turn.id, { stop_reason: "cancelled" }),
+        );
+        changed(sessionId);
+      } else if (runtime.process !== undefined && runtime.acpSessionId !== undefined) {
         await runtime.process.cancel(runtime.acpSessionId).catch((error: unknown) => {
           log(`[${sessionId}] session/cancel failed: ${String(error)}`);
         });
       }
-      return { sessionId, turnId: turn.id };
+      return { session_id: sessionId, outcome: "canceled", turn_id: turn.id };
     },
 
     /**

@@ -4,7 +4,9 @@ export const REFUSAL_MESSAGES = {
   session_busy: "session: prompt already in progress",
   compaction_unsupported: "session: agent does not advertise a compaction command",
   session_not_promptable: "session: not active",
-  no_active_turn: "session: no turn in progress",
+  session_archived: "session: session is archived",
+  session_not_stopped: "session: session must be stopped before archiving",
+  prompt_idempotency_conflict: "store: session prompt idempotency conflict",
 } as const;
 
 export type RefusalCode =
@@ -13,7 +15,9 @@ export type RefusalCode =
   | "session_not_promptable"
   | "session_busy"
   | "compaction_unsupported"
-  | "no_active_turn";
+  | "session_archived"
+  | "session_not_stopped"
+  | "prompt_idempotency_conflict";
 
 export class SessionRefusal extends Error {
   readonly code: RefusalCode;
@@ -33,5 +37,11 @@ export const refuse = {
   busy: () => new SessionRefusal("session_busy", REFUSAL_MESSAGES.session_busy),
   unsupported: () =>
     new SessionRefusal("compaction_unsupported", REFUSAL_MESSAGES.compaction_unsupported),
-  idle: () => new SessionRefusal("no_active_turn", REFUSAL_MESSAGES.no_active_turn),
+  archived: () => new SessionRefusal("session_archived", REFUSAL_MESSAGES.session_archived),
+  notStopped: () => new SessionRefusal("session_not_stopped", REFUSAL_MESSAGES.session_not_stopped),
+  idempotencyConflict: (key: string) =>
+    new SessionRefusal(
+      "prompt_idempotency_conflict",
+      `${REFUSAL_MESSAGES.prompt_idempotency_conflict}: idempotency_key "${key}" is already bound to another request`,
+    ),
 };

@@ -163,16 +163,18 @@ describe("compaction intake (acp-intake.md §3)", () => {
       ],
     ],
     [
-      "a vendor status arrives, it is kept verbatim, exposes the summary and is not terminal",
+      "a vendor status arrives, it is kept verbatim, hides the chunk summary until terminal",
       [
         { chunk: "so far" },
         { update: { status: "_paused" } },
         { update: { status: "compaction_paused" } },
+        { update: { status: "completed" } },
       ],
       [
         snap({ status: "in_progress" }),
-        snap({ status: "_paused", summary: "so far" }),
-        snap({ status: "compaction_paused", summary: "so far" }),
+        snap({ status: "_paused" }),
+        snap({ status: "compaction_paused" }),
+        snap({ status: "completed", summary: "so far", terminal: true }),
       ],
     ],
     [

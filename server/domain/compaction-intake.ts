@@ -12,7 +12,10 @@ export type ShownCompaction = { status: string; summary?: string; error?: string
 export type CompactionState = {
   compactionId: string;
   status: string;
-  /** The accumulated summary, exposed only once the status is not `in_progress`. */
+  /**
+   * The accumulated summary, exposed only at a terminal status: chunks are never shown one
+   * by one, and a vendor status such as `_paused` is still in progress.
+   */
   blocks: ContentBlock[];
   error: string | null;
   shown: ShownCompaction;
@@ -60,7 +63,7 @@ function created(compactionId: string): CompactionState {
 
 function shownOf(state: CompactionState): ShownCompaction {
   const shown: ShownCompaction = { status: state.status };
-  if (state.status !== "in_progress") {
+  if (isTerminalCompactionStatus(state.status)) {
     const summary = exposeSummary(state.blocks);
     if (summary !== undefined) shown.summary = summary;
   }

@@ -1,7 +1,10 @@
 // The context meter's reading (acp-intake.md §5): the newest `usage` row, unless a
 // compaction finished after it. Only `usage` rows count: prompt counters and costs never
 // bring a cleared reading back, so the answer is the same after any restart.
-import type { ContextReading } from "../../src/contract/usage";
+import type { z } from "zod";
+import type { DaemonContextReading } from "../../src/contract/usage";
+
+type ContextReading = z.infer<typeof DaemonContextReading>;
 
 export type UsageReading = {
   sequence: number;

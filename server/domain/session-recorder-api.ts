@@ -2,11 +2,17 @@
 // learns about a session goes in through `SessionRecorder` (one SQLite transaction per
 // call: ledger append + projection update), and every read model comes out of
 // `SessionReader`. Listeners hear about a commit only after it is durable.
+
+import type { z } from "zod";
 import type { CompactionCommand } from "../../src/contract/commands";
-import type { EventList, EventsQuery, History } from "../../src/contract/history";
+import type { DaemonEventList, DaemonHistory } from "../../src/contract/history";
 import type { AvailableCommand, SessionState, Workspace } from "../../src/contract/session";
 import type { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
-import type { SessionUsage, UsageTurns } from "../../src/contract/usage";
+import type { DaemonSessionUsage, UsageTurns } from "../../src/contract/usage";
+
+export type EventList = z.infer<typeof DaemonEventList>;
+export type History = z.infer<typeof DaemonHistory>;
+export type SessionUsage = z.infer<typeof DaemonSessionUsage>;
 
 /** One ledger row, as stored (acp-intake.md §2). `content` is the parsed JSON. */
 export type LedgerRow = {
@@ -25,6 +31,16 @@ export type CommitNotice = {
   maxSequence: number;
 };
 
+/** A filter of `events` / `history` (CompozyOS's session event query). */
+export type EventFilter = {
+  turn_id?: string | undefined;
+  type?: string | undefined;
+  after_sequence?: number | undefined;
+  since?: string | undefined;
+  agent_name?: string | undefined;
+  limit: number;
+};
+
 export type RequestedBy = "web" | "cli" | "http";
 
 export type PromptCompletion = {
@@ -37,6 +53,16 @@ export type PromptCompletion = {
   cache_write_tokens?: number;
 };
 
+/** A prompt's idempotency record (`prompt_admissions`). */
+export type PromptAdmission = {
+  idempotency_key: string;
+  message_id: string;
+  /** What the request asked for: a retry with the same key must ask for the same. */
+  fingerprint: string;
+  /** The `prompt` object the first send was answered with. */
+  result: Record<string, unknown>;
+};
+
 export type PermissionRecord = { tool_call_id: string; options: unknown[]; outcome: unknown };
 
 /** Metadata of a session that is not part of the ledger (mutable, small). */
@@ -47,6 +73,8 @@ export type SessionRecord = {
   name?: string;
   /** The agent's own ACP session id, once `session/new` answered (for `session/load`). */
   acp_session_id?: string;
+  /** When the session was archived (hidden from the default list); absent otherwise. */
+  archived_at?: string;
   created_at: string;
   updated_at: string;
 };
@@ -60,6 +88,10 @@ export interface SessionStore {
   /** Newest activity first (`updated_at` = time of the newest ledger row). */
   listSessions(filter: { workspaceId?: string }): SessionRecord[];
   setAcpSessionId(sessionId: string, acpSessionId: string): void;
+  renameSession(sessionId: string, name: string): void;
+  setArchivedAt(sessionId: string, archivedAt: string | null): void;
+  /** Removes the session and every row of its history (ledger included). */
+  deleteSession(sessionId: string): void;
 }
 
 /**
@@ -73,6 +105,16 @@ export interface SessionRecorder {
     turnId: string,
     text: string,
     options?: { maintenance?: boolean },
+  ): LedgerRow[];
+  /**
+   * A prompt accepted under an idempotency key: its admission (what a retry is answered
+   * with) and its `input` row, in one transaction.
+   */
+  recordPrompt(
+    sessionId: string,
+    turnId: string,
+    text: string,
+    admission: PromptAdmission,
   ): LedgerRow[];
   /** Compact now accepted: `session.compaction.requested` + the maintenance `input` row. */
   recordCompactionRequested(
@@ -138,15 +180,22 @@ export interface SessionReader {
   entriesChangedAfter(sessionId: string, cursor: number): DaemonEntry[];
   maxSequence(sessionId: string): number;
   /** The stable `epoch` / `generation` pair of this session's history. */
-  historyVersion(sessionId: string): { epoch: string; generation: number };
+  historyVersion(sessionId: string): { epoch: number; generation: number };
   usage(sessionId: string): SessionUsage;
   usageTurns(sessionId: string): UsageTurns;
-  history(sessionId: string, turnId?: string): History;
-  events(sessionId: string, query: Omit<EventsQuery, "limit"> & { limit: number }): EventList;
+  /** Groups by turn; `limit` is the number of (newest) groups. */
+  history(sessionId: string, query: EventFilter): History;
+  /** The newest `limit` matching rows, oldest first; summary chunks never appear. */
+  events(sessionId: string, query: EventFilter): EventList;
   /** Latest `available_commands` row's commands ([] when none). */
   availableCommands(sessionId: string): AvailableCommand[];
   /** Latest `session.state` row's state (`stopped` when none). */
   lastState(sessionId: string): { state: SessionState; reason?: string };
+  /** The admission of a prompt sent earlier under this key, if any. */
+  promptAdmission(
+    sessionId: string,
+    idempotencyKey: string,
+  ): (PromptAdmission & { turn_id: string }) | undefined;
   /** Compaction ids that are not terminal yet. */
   openCompactions(sessionId: string): string[];
 }

@@ -24,13 +24,23 @@ export const EVENT_ROW_TYPES: ReadonlySet<string> = new Set([
   "agent.invalid_frame",
 ]);
 
-export function userMessage(id: string, text: string, maintenance: boolean): DaemonMessage {
+/** A prompt as CompozyOS shows it: one finished text part, without an id. */
+export function userMessage(
+  id: string,
+  text: string,
+  maintenance: boolean,
+  meta: { turn_id?: string | null; message_id?: unknown } = {},
+): DaemonMessage {
+  const metadata: Record<string, unknown> = {};
+  if (typeof meta.turn_id === "string") metadata.turn_id = meta.turn_id;
+  if (typeof meta.message_id === "string") metadata.message_id = meta.message_id;
+  if (maintenance) metadata.maintenance = true;
   const message: DaemonMessage = {
     id,
     role: "user",
-    parts: [{ type: "text", id: `${id}-0`, text }],
+    parts: [{ type: "text", text, state: "done" }],
   };
-  if (maintenance) message.metadata = { maintenance: true };
+  if (Object.keys(metadata).length > 0) message.metadata = metadata;
   return message;
 }
 
@@ -85,7 +95,7 @@ export type ToolFields = {
 };
 
 const TOOL_STATE: Record<string, ToolPart["state"]> = {
-  pending: "input-available",
+  pending: "input-streaming",
   in_progress: "input-available",
   completed: "output-available",
   failed: "output-error",
@@ -119,15 +129,16 @@ export function foldToolCall(
 ): DaemonMessage {
   const old = previous?.parts[0] as ToolPart | undefined;
   const kind = frame.kind ?? (old ? old.type.slice("tool-".length) : "other");
-  const part: ToolPart = {
-    type: `tool-${kind}`,
-    toolCallId: frame.toolCallId,
-    title: frame.title ?? old?.title ?? frame.toolCallId,
-    state: frame.status
-      ? (TOOL_STATE[frame.status] ?? "input-available")
-      : (old?.state ?? "input-available"),
-  };
   const input = frame.rawInput !== undefined ? frame.rawInput : old?.input;
+  let state: ToolPart["state"] = frame.status
+    ? (TOOL_STATE[frame.status] ?? "input-available")
+    : (old?.state ?? "input-streaming");
+  // CompozyOS: input-streaming only until the input is known.
+  if (state === "input-streaming" && input !== undefined) state = "input-available";
+  const part: ToolPart = { type: `tool-${kind}`, toolCallId: frame.toolCallId, state };
+  // The title is optional (CompozyOS omits an empty one); it is never made up.
+  const title = frame.title ?? old?.title;
+  if (title !== undefined && title !== "") part.title = title;
   if (input !== undefined) part.input = input;
   let output = old?.output;
   if (frame.rawOutput !== undefined) output = frame.rawOutput;
@@ -176,7 +187,24 @@ export function eventMessage(
   type: string,
   content: Record<string, unknown>,
 ): DaemonMessage {
+  if (type === "permission") {
+    // A permission request is its own part, keyed by the tool call it asks about.
+    const toolCallId = typeof content.tool_call_id === "string" ? content.tool_call_id : "";
+    const part: KnownPart = {
+      type: "data-compozy-permission",
+      data: { ...content, type, ...(toolCallId === "" ? {} : { request_id: toolCallId }) },
+    };
+    if (toolCallId !== "") part.id = toolCallId;
+    return { id, role: "assistant", parts: [part] };
+  }
+  // An unmodelled update's fields are the agent's, so they go under `raw` where they cannot
+  // collide with the event fields; an invalid frame shows only its error.
   const data =
-    type === "agent.invalid_frame" ? { type, error: content.error } : { ...content, type };
-  return { id, role: "system", parts: [{ type: "data-compozy-event", id: `${id}-0`, data }] };
+    type === "agent.invalid_frame"
+      ? { type, error: String(content.error ?? "") }
+      : type === "agent.unknown_update"
+        ? { type, raw: content }
+        : { ...content, type };
+  // CompozyOS event parts carry no id.
+  return { id, role: "system", parts: [{ type: "data-compozy-event", data }] };
 }

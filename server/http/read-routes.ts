@@ -1,24 +1,30 @@
 // The read models of one session: transcript pages, raw history and events, usage. Each
 // is one `SessionReader` call (O(page) on the ledger's projections).
 import type { Hono } from "hono";
-import { z } from "zod";
-import { EventList, EventsQuery, History, HistoryQuery } from "../../src/contract/history";
+import { DerivePreview } from "../../src/contract/commands";
 import {
-  DaemonEntry,
+  DaemonEventList,
+  DaemonHistory,
+  EVENTS_DEFAULT_LIMIT,
+  EventsQuery,
+  HistoryQuery,
+} from "../../src/contract/history";
+import {
+  DaemonTranscriptPage,
   TRANSCRIPT_DEFAULT_LIMIT,
-  TranscriptPage,
+  TRANSCRIPT_MAX_LIMIT,
   TranscriptQuery,
 } from "../../src/contract/transcript";
-import { UsageEnvelope, UsageTurns } from "../../src/contract/usage";
+import { DaemonUsageEnvelope, UsageTurns } from "../../src/contract/usage";
 import type { SessionReader, SessionStore } from "../domain/session-recorder-api";
 import { notFound } from "./api-error";
 import { NoQuery, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
 
-/** What the daemon promises to send: every part a known one. */
-export const DaemonTranscriptPage = TranscriptPage.extend({ entries: z.array(DaemonEntry) });
+export { DaemonTranscriptPage };
 
-const DEFAULT_EVENTS_LIMIT = 100;
+/** The bounded replay a continue or fork would carry: the budget of [session.derive]. */
+export const DERIVE_MAX_REPLAY_BYTES = 256 * 1024;
 
 export function mountReadRoutes(
   app: Hono,
@@ -47,7 +53,11 @@ export function mountReadRoutes(
   app.get(`${SESSION}/history`, (c) => {
     const id = sessionId(c.req.param("ws"), c.req.param("id"));
     const query = parseQuery(c, HistoryQuery);
-    return respond(c, History, reader.history(id, query.turn_id));
+    return respond(
+      c,
+      DaemonHistory,
+      reader.history(id, { ...query, limit: query.limit ?? EVENTS_DEFAULT_LIMIT }),
+    );
   });
 
   app.get(`${SESSION}/events`, (c) => {
@@ -55,15 +65,39 @@ export function mountReadRoutes(
     const query = parseQuery(c, EventsQuery);
     return respond(
       c,
-      EventList,
-      reader.events(id, { ...query, limit: query.limit ?? DEFAULT_EVENTS_LIMIT }),
+      DaemonEventList,
+      reader.events(id, { ...query, limit: query.limit ?? EVENTS_DEFAULT_LIMIT }),
     );
+  });
+
+  app.get(`${SESSION}/derive/preview`, (c) => {
+    const id = sessionId(c.req.param("ws"), c.req.param("id"));
+    parseQuery(c, NoQuery);
+    // The newest messages that fit the budget, as the replay would carry them.
+    const page = reader.transcriptPage(id, { limit: TRANSCRIPT_MAX_LIMIT });
+    const sizes = page.entries.map((entry) => JSON.stringify(entry.message).length);
+    let bytes = 0;
+    let carried = 0;
+    for (let index = sizes.length - 1; index >= 0; index -= 1) {
+      const size = sizes[index] ?? 0;
+      if (bytes + size > DERIVE_MAX_REPLAY_BYTES) break;
+      bytes += size;
+      carried += 1;
+    }
+    const total = page.has_older ? page.max_sequence : page.entries.length;
+    const omitted = Math.max(0, Math.max(total, page.entries.length) - carried);
+    return respond(c, DerivePreview, {
+      message_count: carried,
+      replay_bytes: bytes,
+      truncated: omitted > 0,
+      omitted_count: omitted,
+    });
   });
 
   app.get(`${SESSION}/usage`, (c) => {
     const id = sessionId(c.req.param("ws"), c.req.param("id"));
     parseQuery(c, NoQuery);
-    return respond(c, UsageEnvelope, { usage: reader.usage(id) });
+    return respond(c, DaemonUsageEnvelope, { usage: reader.usage(id) });
   });
 
   app.get(`${SESSION}/usage/turns`, (c) => {

@@ -1,30 +1,35 @@
-// Workspaces, sessions and turns: parse with the contract → call the host → send.
+// Workspaces, sessions and turns (CompozyOS `internal/api/httpapi/session_routes.go`):
+// parse with the contract → call the host → send.
 import type { Hono } from "hono";
 import {
-  CancelAccepted,
+  ApproveBody,
   CLIENT_ID_HEADER,
   CompactAccepted,
   CompactBody,
-  PromptAccepted,
+  DaemonCancelResult,
+  DaemonPromptResultEnvelope,
   PromptBody,
+  promptText,
+  SessionCommands,
 } from "../../src/contract/commands";
 import {
   CreateSessionBody,
-  SessionEnvelope,
-  SessionList,
+  DaemonSessionEnvelope,
+  DaemonSessionList,
+  DaemonWorkspaceList,
+  RenameSessionBody,
   SessionListQuery,
-  WorkspaceList,
 } from "../../src/contract/session";
-import type { SessionHost } from "../acp/session-host";
+import { commandsRevision, type SessionHost } from "../acp/session-host";
 import type { RequestedBy, SessionStore } from "../domain/session-recorder-api";
-import { invalidRequest, notFound } from "./api-error";
+import { ApiError, invalidRequest, notFound } from "./api-error";
 import { NoQuery, parseJsonBody, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
 
-const DEFAULT_PAGE = 100;
+const DEFAULT_PAGE = 50;
 export const EmptyBody = CompactBody;
 
-/** Attribution of Compact now (wire-contract.md): not authentication. */
+/** Attribution of Compact now (October release): not authentication. */
 export function requestedByOf(
   clientId: string | undefined,
   userAgent: string | undefined,
@@ -34,12 +39,26 @@ export function requestedByOf(
   return "http";
 }
 
-/** The session list cursor: an opaque offset into the filtered, newest-first list. */
-function decodeCursor(cursor: string | undefined): number {
+/**
+ * The session list cursor: opaque to clients (base64url of the next offset into the
+ * filtered, newest-first list), refused when it is not one this daemon wrote.
+ */
+export function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
+}
+
+export function decodeCursor(cursor: string | undefined): number {
   if (cursor === undefined) return 0;
-  const offset = /^o(\d{1,9})$/.exec(cursor)?.[1];
-  if (offset === undefined) throw invalidRequest("invalid cursor", { cursor: "unknown cursor" });
-  return Number(offset);
+  let offset: unknown;
+  try {
+    offset = (JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { o?: unknown }).o;
+  } catch {
+    offset = undefined;
+  }
+  if (typeof offset !== "number" || !Number.isSafeInteger(offset) || offset < 0) {
+    throw invalidRequest("invalid cursor", { cursor: "unknown cursor" });
+  }
+  return offset;
 }
 
 export function mountSessionRoutes(
@@ -49,9 +68,24 @@ export function mountSessionRoutes(
   const { host, store, respond } = deps;
   const SESSION = "/api/workspaces/:ws/sessions/:id";
 
+  /** `workspace` is a workspace id or its root path; without one, the only workspace. */
+  function resolveWorkspace(idOrPath: string | undefined): string {
+    const workspaces = store.listWorkspaces();
+    if (idOrPath === undefined) {
+      const only = workspaces.length === 1 ? workspaces[0] : undefined;
+      if (only === undefined)
+        throw invalidRequest("workspace is required", { workspace: "required" });
+      return only.id;
+    }
+    const found = workspaces.find((w) => w.id === idOrPath || w.root_dir === idOrPath);
+    if (found === undefined) throw notFound("workspace");
+    return found.id;
+  }
+
   app.get("/api/workspaces", (c) => {
     parseQuery(c, NoQuery);
-    return respond(c, WorkspaceList, { workspaces: store.listWorkspaces() });
+    const workspaces = store.listWorkspaces().map((w) => ({ ...w, add_dirs: [] }));
+    return respond(c, DaemonWorkspaceList, { workspaces });
   });
 
   app.get("/api/sessions", (c) => {
@@ -59,66 +93,125 @@ export function mountSessionRoutes(
     const limit = query.limit ?? DEFAULT_PAGE;
     const offset = decodeCursor(query.cursor);
     const all = host.listSessions({
-      ...(query.workspace === undefined ? {} : { workspaceId: query.workspace }),
-      ...(query.state === undefined ? {} : { state: query.state }),
+      workspaceId: query.workspace === undefined ? undefined : resolveWorkspace(query.workspace),
+      state: query.state,
+      agentName: query.agent,
+      archive: query.archive,
     });
     const sessions = all.slice(offset, offset + limit);
     const hasMore = offset + limit < all.length;
-    return respond(c, SessionList, {
+    return respond(c, DaemonSessionList, {
       sessions,
       page: {
         has_more: hasMore,
         limit,
-        ...(hasMore ? { next_cursor: `o${offset + limit}` } : {}),
+        ...(hasMore ? { next_cursor: encodeCursor(offset + limit) } : {}),
         total: all.length,
       },
     });
   });
 
-  app.post("/api/workspaces/:ws/sessions", async (c) => {
+  app.post("/api/sessions", async (c) => {
     const body = await parseJsonBody(c, CreateSessionBody);
-    const session = host.createSession(c.req.param("ws"), body);
-    return respond(c, SessionEnvelope, { session }, 201);
+    const workspaceId = resolveWorkspace(body.workspace ?? body.workspace_path);
+    const session = host.createSession(workspaceId, {
+      agentName: body.agent_name,
+      name: body.name,
+    });
+    return respond(c, DaemonSessionEnvelope, { session }, 201);
   });
 
   app.get(SESSION, (c) => {
     const session = host.getSession(c.req.param("id"), c.req.param("ws"));
     parseQuery(c, NoQuery);
-    return respond(c, SessionEnvelope, { session });
+    return respond(c, DaemonSessionEnvelope, { session });
   });
 
-  app.post(`${SESSION}/start`, async (c) => {
-    await parseJsonBody(c, EmptyBody);
-    const session = host.startSession(c.req.param("id"), c.req.param("ws"));
-    return respond(c, SessionEnvelope, { session }, 202);
+  app.patch(SESSION, async (c) => {
+    host.getSession(c.req.param("id"), c.req.param("ws"));
+    const body = await parseJsonBody(c, RenameSessionBody);
+    const session = host.renameSession(c.req.param("id"), c.req.param("ws"), body.name);
+    return respond(c, DaemonSessionEnvelope, { session });
+  });
+
+  app.delete(SESSION, (c) => {
+    parseQuery(c, NoQuery);
+    host.deleteSession(c.req.param("id"), c.req.param("ws"));
+    return c.body(null, 204);
   });
 
   app.post(`${SESSION}/stop`, async (c) => {
+    host.getSession(c.req.param("id"), c.req.param("ws"));
     await parseJsonBody(c, EmptyBody);
-    const session = host.stopSession(c.req.param("id"), c.req.param("ws"));
-    return respond(c, SessionEnvelope, { session }, 202);
+    host.stopSession(c.req.param("id"), c.req.param("ws"));
+    return c.body(null, 204);
+  });
+
+  for (const [path, archived] of [
+    ["archive", true],
+    ["unarchive", false],
+  ] as const) {
+    app.post(`${SESSION}/${path}`, async (c) => {
+      host.getSession(c.req.param("id"), c.req.param("ws"));
+      await parseJsonBody(c, EmptyBody);
+      const session = host.archiveSession(c.req.param("id"), c.req.param("ws"), archived);
+      return respond(c, DaemonSessionEnvelope, { session });
+    });
+  }
+
+  app.get(`${SESSION}/commands`, (c) => {
+    const session = host.getSession(c.req.param("id"), c.req.param("ws"));
+    parseQuery(c, NoQuery);
+    const busy = session.activity !== undefined;
+    const commands = session.available_commands.map((command) => ({
+      id: `agent:${command.name}`,
+      canonical_token: `/${command.name}`,
+      display_name: command.name,
+      description: command.description,
+      lane: "agent",
+      source: { kind: "agent", scope: "session" },
+      placements: ["standalone"],
+      ...(command.input ? { input_hint: command.input.hint } : {}),
+      available: session.state === "active" && !busy,
+      ...(session.state !== "active"
+        ? { unavailable_reason: "session is not active" }
+        : busy
+          ? { unavailable_reason: "session is busy" }
+          : {}),
+    }));
+    return respond(c, SessionCommands, {
+      commands,
+      revision: commandsRevision(session.available_commands),
+    });
   });
 
   app.post(`${SESSION}/prompt`, async (c) => {
+    host.getSession(c.req.param("id"), c.req.param("ws"));
     const body = await parseJsonBody(c, PromptBody);
-    const accepted = host.prompt(c.req.param("id"), c.req.param("ws"), body.text);
-    return respond(
-      c,
-      PromptAccepted,
-      { session_id: accepted.sessionId, prompt_id: accepted.turnId, status: "accepted" },
-      202,
-    );
+    const answer = host.prompt(c.req.param("id"), c.req.param("ws"), {
+      text: promptText(body),
+      messageId: body.message_id,
+      idempotencyKey: body.idempotency_key,
+      mode: body.mode,
+    });
+    return respond(c, DaemonPromptResultEnvelope, { prompt: answer.prompt }, answer.status);
   });
 
-  app.post(`${SESSION}/cancel`, async (c) => {
+  app.post(`${SESSION}/prompt/cancel`, async (c) => {
+    host.getSession(c.req.param("id"), c.req.param("ws"));
     await parseJsonBody(c, EmptyBody);
-    const accepted = await host.cancel(c.req.param("id"), c.req.param("ws"));
-    return respond(
-      c,
-      CancelAccepted,
-      { session_id: accepted.sessionId, prompt_id: accepted.turnId },
-      202,
-    );
+    const result = await host.cancel(c.req.param("id"), c.req.param("ws"));
+    return respond(c, DaemonCancelResult, result);
+  });
+
+  app.post(`${SESSION}/approve`, async (c) => {
+    host.getSession(c.req.param("id"), c.req.param("ws"));
+    const body = await parseJsonBody(c, ApproveBody);
+    // The reference daemon answers permission requests itself, by policy, as they come
+    // (permission-policy.ts): no request ever waits for a decision here.
+    throw new ApiError(409, "invalid_request", "session: pending permission not found", {
+      request_id: body.request_id,
+    });
   });
 
   app.post(`${SESSION}/compact`, async (c) => {

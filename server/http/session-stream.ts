@@ -1,30 +1,36 @@
-// The live session stream (`…/stream`, text/event-stream).
+// The live session stream (`…/stream?frames=transcript`, text/event-stream), as CompozyOS
+// serves it (internal/api/core/session_stream*.go).
 //
 // Consistency comes from one rule: a subscriber's cursor is the highest ledger sequence
 // whose entry changes it has been sent. Connecting reads the snapshot (or the catch-up
 // delta) and registers the cursor in the same synchronous step, so no commit can fall in
 // between. Commits only mark a session dirty; one flush per event-loop turn then sends each
 // subscriber `entriesChangedAfter(cursor)` and moves the cursor to the session's max
-// sequence. A reconnect with that cursor (`after_sequence` or `Last-Event-ID`) therefore
-// gets every change once. Bursts of commits coalesce into one delta.
+// sequence. A reconnect with that cursor (`after_sequence` or `Last-Event-ID`) and the
+// epoch/generation fence therefore gets every change once; without the fence, or with one
+// that no longer matches, it gets a reset snapshot with the reason. Bursts of commits
+// coalesce into one delta. After the frames of a change, a changed command catalog sends
+// `session_commands_changed`, and a stopped session `session_stopped`, which ends the stream.
 //
 // Each subscriber has its own outgoing queue; a client that stops reading lets it grow
 // past `maxQueuedBytes` and is disconnected (it resumes with its cursor).
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ErrorEnvelope } from "../../src/contract/error";
+import type { DaemonSession } from "../../src/contract/session";
 import {
-  SessionUpdatedEvent,
+  DaemonTranscriptDeltaEvent,
+  DaemonTranscriptSnapshotEvent,
+  SessionCommandsChangedEvent,
+  SessionStoppedEvent,
+  type SnapshotReason,
   STREAM_EVENTS,
   type StreamEventName,
   StreamQuery,
-  TranscriptDeltaEvent,
-  TranscriptSnapshotEvent,
-  type UsageChangedEvent,
 } from "../../src/contract/stream";
-import { DaemonEntry, TRANSCRIPT_DEFAULT_LIMIT } from "../../src/contract/transcript";
-import type { SessionHost } from "../acp/session-host";
+import { TRANSCRIPT_DEFAULT_LIMIT } from "../../src/contract/transcript";
+import { commandsRevision, type SessionHost } from "../acp/session-host";
 import type {
   CommitNotice,
   SessionReader,
@@ -35,9 +41,6 @@ import { invalidRequest, notFound } from "./api-error";
 import { parseQuery } from "./request-parsing";
 
 export const DEFAULT_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
-
-const StrictSnapshot = TranscriptSnapshotEvent.extend({ entries: z.array(DaemonEntry) });
-const StrictDelta = TranscriptDeltaEvent.extend({ entries: z.array(DaemonEntry) });
 
 export type StreamHubDeps = {
   store: SessionStore;
@@ -52,21 +55,47 @@ export type StreamHubDeps = {
 
 type Subscriber = {
   cursor: number;
+  /** The command catalog revision this subscriber was last told about. */
+  revision: string;
   enqueue(frame: string): void;
+  /** Ends the stream once what is queued has been written. */
   close(): void;
 };
 
-type Pending = {
-  usage: Map<UsageChangedEvent["kind"], UsageChangedEvent>;
-  sessionChanged: boolean;
-};
+type Pending = { sessionChanged: boolean };
 
-const USAGE_KIND_OF_ROW: Record<string, UsageChangedEvent["kind"] | undefined> = {
-  usage: "usage",
-  compaction: "compaction",
-  "session.compaction_fired": "compaction",
-  "prompt.completed": "prompt_completed",
-};
+/** CompozyOS's reconnect check (session_stream_snapshot.go transcriptReconnectResetReason). */
+export function resetReason(
+  cursor: number,
+  fence: { epoch?: number | undefined; generation?: number | undefined },
+  current: { epoch: number; generation: number; maxSequence: number },
+): SnapshotReason | undefined {
+  if (cursor === 0) return undefined;
+  if (fence.epoch === undefined || fence.generation === undefined) return "fence_missing";
+  if (fence.epoch !== current.epoch) return "epoch_mismatch";
+  if (fence.generation !== current.generation) return "generation_mismatch";
+  if (cursor > current.maxSequence) return "sequence_reset";
+  return undefined;
+}
+
+/** A session event without content, as CompozyOS writes `session_stopped`. */
+export function stoppedEvent(session: DaemonSession) {
+  return {
+    id: "",
+    session_id: session.id,
+    sequence: 0,
+    turn_id: "",
+    type: "session_stopped" as const,
+    agent_name: session.agent_name,
+    workspace_id: session.workspace_id,
+    ...(session.workspace_path === undefined ? {} : { workspace_path: session.workspace_path }),
+    spawn_depth: 0,
+    content: null,
+    ...(session.stop_reason === undefined ? {} : { stop_reason: session.stop_reason }),
+    ...(session.stop_detail === undefined ? {} : { stop_detail: session.stop_detail }),
+    timestamp: session.updated_at,
+  };
+}
 
 export function formatEvent(event: StreamEventName, data: unknown, id?: number): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n${id === undefined ? "" : `id: ${id}\n`}\n`;
@@ -120,7 +149,7 @@ export function createStreamHub(deps: StreamHubDeps) {
   function pendingFor(sessionId: string): Pending {
     let entry = pending.get(sessionId);
     if (entry === undefined) {
-      entry = { usage: new Map(), sessionChanged: false };
+      entry = { sessionChanged: false };
       pending.set(sessionId, entry);
     }
     return entry;
@@ -134,16 +163,7 @@ export function createStreamHub(deps: StreamHubDeps) {
 
   function onCommit(notice: CommitNotice) {
     if (!subscribers.has(notice.sessionId)) return;
-    const entry = pendingFor(notice.sessionId);
-    for (const row of notice.rows) {
-      const kind = USAGE_KIND_OF_ROW[row.type];
-      if (kind === undefined) continue;
-      entry.usage.set(kind, {
-        sequence: row.sequence,
-        ...(row.turn_id === null ? {} : { turn_id: row.turn_id }),
-        kind,
-      });
-    }
+    pendingFor(notice.sessionId);
     scheduleFlush();
   }
 
@@ -173,6 +193,38 @@ export function createStreamHub(deps: StreamHubDeps) {
     }
   }
 
+  function deltaData(sessionId: string, cursor: number, maxSequence: number) {
+    const data = {
+      session_id: sessionId,
+      workspace_id: deps.store.getSession(sessionId)?.workspace_id ?? "",
+      ...reader.historyVersion(sessionId),
+      entries: reader.entriesChangedAfter(sessionId, cursor),
+      cursor: Math.max(cursor, maxSequence),
+      max_sequence: maxSequence,
+      has_more: false,
+    };
+    check(DaemonTranscriptDeltaEvent, data);
+    return data;
+  }
+
+  /** What follows the transcript frames: a changed catalog, and a stop that ends it all. */
+  function sessionFrames(session: DaemonSession, sub: Subscriber): string {
+    let frames = "";
+    const revision = commandsRevision(session.available_commands);
+    if (revision !== sub.revision) {
+      sub.revision = revision;
+      const data = { session_id: session.id, revision };
+      check(SessionCommandsChangedEvent, data);
+      frames += formatEvent(STREAM_EVENTS.commandsChanged, data);
+    }
+    if (session.state === "stopped") {
+      const data = stoppedEvent(session);
+      check(SessionStoppedEvent, data);
+      frames += formatEvent(STREAM_EVENTS.sessionStopped, data);
+    }
+    return frames;
+  }
+
   function flushSession(sessionId: string, subs: Set<Subscriber>, entry: Pending) {
     const maxSequence = reader.maxSequence(sessionId);
     const behind = new Map<number, Subscriber[]>();
@@ -182,48 +234,50 @@ export function createStreamHub(deps: StreamHubDeps) {
       group.push(sub);
       behind.set(sub.cursor, group);
     }
-    if (behind.size > 0) {
-      const version = reader.historyVersion(sessionId);
-      for (const [cursor, group] of behind) {
-        const entries = reader.entriesChangedAfter(sessionId, cursor);
-        if (entries.length > 0) {
-          const data = {
-            session_id: sessionId,
-            ...version,
-            entries,
-            cursor: maxSequence,
-            max_sequence: maxSequence,
-          };
-          check(StrictDelta, data);
-          const frame = formatEvent(STREAM_EVENTS.transcriptDelta, data, maxSequence);
-          for (const sub of group) sub.enqueue(frame);
-        }
-        for (const sub of group) sub.cursor = maxSequence;
+    for (const [cursor, group] of behind) {
+      const data = deltaData(sessionId, cursor, maxSequence);
+      if (data.entries.length > 0) {
+        const frame = formatEvent(STREAM_EVENTS.transcriptDelta, data, data.cursor);
+        for (const sub of group) sub.enqueue(frame);
       }
+      for (const sub of group) sub.cursor = maxSequence;
     }
-    for (const usage of entry.usage.values()) {
-      const frame = formatEvent(STREAM_EVENTS.usageChanged, usage);
-      for (const sub of subs) sub.enqueue(frame);
-    }
-    if (entry.sessionChanged) {
-      const session = host.findSession(sessionId);
-      if (session !== undefined) {
-        check(SessionUpdatedEvent, { session });
-        const frame = formatEvent(STREAM_EVENTS.sessionUpdated, { session });
-        for (const sub of subs) sub.enqueue(frame);
+    if (!entry.sessionChanged) return;
+    const session = host.findSession(sessionId);
+    for (const sub of [...subs]) {
+      if (session === undefined) {
+        sub.close(); // deleted
+        continue;
       }
+      const frames = sessionFrames(session, sub);
+      if (frames !== "") sub.enqueue(frames);
+      if (session.state === "stopped") sub.close();
     }
   }
 
-  /** The first frames of a new subscriber: snapshot, or the catch-up delta. */
-  function openingFrames(sessionId: string, cursor: number | undefined) {
+  /** The first frames of a new subscriber: snapshot (plain or reset), or the catch-up delta. */
+  function openingFrames(
+    sessionId: string,
+    cursor: number | undefined,
+    query: {
+      epoch?: number | undefined;
+      generation?: number | undefined;
+      limit?: number | undefined;
+    },
+  ) {
     const version = reader.historyVersion(sessionId);
+    const maxSequence = reader.maxSequence(sessionId);
+    const reason =
+      cursor === undefined ? undefined : resetReason(cursor, query, { ...version, maxSequence });
     let frame: string;
     let at: number;
-    if (cursor === undefined) {
-      const page = reader.transcriptPage(sessionId, { limit: TRANSCRIPT_DEFAULT_LIMIT });
+    if (cursor === undefined || cursor === 0 || reason !== undefined) {
+      const page = reader.transcriptPage(sessionId, {
+        limit: query.limit ?? TRANSCRIPT_DEFAULT_LIMIT,
+      });
       const data = {
         session_id: sessionId,
+        workspace_id: deps.store.getSession(sessionId)?.workspace_id ?? "",
         epoch: page.epoch,
         generation: page.generation,
         entries: page.entries,
@@ -232,27 +286,18 @@ export function createStreamHub(deps: StreamHubDeps) {
         ...(page.next_before_sequence === undefined
           ? {}
           : { next_before_sequence: page.next_before_sequence }),
+        reset: reason !== undefined,
+        ...(reason === undefined ? {} : { reason }),
       };
-      check(StrictSnapshot, data);
+      check(DaemonTranscriptSnapshotEvent, data);
       frame = formatEvent(STREAM_EVENTS.transcriptSnapshot, data, page.max_sequence);
       at = page.max_sequence;
     } else {
-      const maxSequence = reader.maxSequence(sessionId);
-      at = Math.max(cursor, maxSequence);
-      const data = {
-        session_id: sessionId,
-        ...version,
-        entries: reader.entriesChangedAfter(sessionId, cursor),
-        cursor: at,
-        max_sequence: maxSequence,
-      };
-      check(StrictDelta, data);
-      frame = formatEvent(STREAM_EVENTS.transcriptDelta, data, at);
+      const data = deltaData(sessionId, cursor, maxSequence);
+      frame = formatEvent(STREAM_EVENTS.transcriptDelta, data, data.cursor);
+      at = data.cursor;
     }
-    const session = host.findSession(sessionId);
-    const updated =
-      session === undefined ? "" : formatEvent(STREAM_EVENTS.sessionUpdated, { session });
-    return { frames: frame + updated, cursor: at };
+    return { frame, cursor: at };
   }
 
   const unsubscribeCommits = deps.recorder.onCommit(onCommit);
@@ -273,15 +318,17 @@ export function createStreamHub(deps: StreamHubDeps) {
       if (closed) throw invalidRequest("daemon is shutting down");
 
       // Synchronous from here until registration: nothing can commit in between.
-      const opening = openingFrames(sessionId, cursor);
-      const queue: string[] = [opening.frames];
-      let queuedBytes = opening.frames.length;
+      const opening = openingFrames(sessionId, cursor, query);
+      const queue: string[] = [opening.frame];
+      let queuedBytes = opening.frame.length;
       let wake: (() => void) | undefined;
       let ended = false;
+      let closing = false;
       const socket = socketOf(c);
 
       const sub: Subscriber = {
         cursor: opening.cursor,
+        revision: "",
         enqueue(frame) {
           if (ended) return;
           queue.push(frame);
@@ -294,10 +341,18 @@ export function createStreamHub(deps: StreamHubDeps) {
           wake?.();
         },
         close() {
-          ended = true;
+          closing = true;
           wake?.();
         },
       };
+      const session = host.findSession(sessionId);
+      if (session !== undefined) {
+        const frames = sessionFrames(session, sub);
+        queue.push(frames);
+        queuedBytes += frames.length;
+        // A stopped session's stream ends after its frames (CompozyOS does the same).
+        if (session.state === "stopped") closing = true;
+      }
       let set = subscribers.get(sessionId);
       if (set === undefined) {
         set = new Set();
@@ -317,6 +372,7 @@ export function createStreamHub(deps: StreamHubDeps) {
         try {
           while (!ended && !stream.aborted) {
             if (queue.length === 0) {
+              if (closing) break;
               await new Promise<void>((resolve) => {
                 wake = resolve;
               });

@@ -40,15 +40,16 @@ export function createCompactionRecording(db: Database.Database): CompactionReco
   const insertCompaction = db.prepare(
     `INSERT INTO compactions (session_id, compaction_id, state, status, first_sequence,
        terminal_sequence, latest_sequence, fired_sequence, fired_turn_id, fired_at, trigger,
-       context_used, context_size)
+       context_used, context_size, snapshot_sequence)
      VALUES (@session_id, @compaction_id, @state, @status, @first_sequence, @terminal_sequence,
        @latest_sequence, @fired_sequence, @fired_turn_id, @fired_at, @trigger, @context_used,
-       @context_size)`,
+       @context_size, @snapshot_sequence)`,
   );
   const updateCompaction = db.prepare(
     `UPDATE compactions SET state = @state, status = @status,
        terminal_sequence = COALESCE(terminal_sequence, @terminal_sequence),
-       latest_sequence = COALESCE(@latest_sequence, latest_sequence)
+       latest_sequence = COALESCE(@latest_sequence, latest_sequence),
+       snapshot_sequence = COALESCE(@snapshot_sequence, snapshot_sequence)
      WHERE session_id = @session_id AND compaction_id = @compaction_id`,
   );
   // §3.8: readings from before an earlier compaction's first terminal row do not count.
@@ -97,6 +98,7 @@ export function createCompactionRecording(db: Database.Database): CompactionReco
         status: state.status,
         terminal_sequence: terminalSequence,
         latest_sequence: latest,
+        snapshot_sequence: snapshotRow?.sequence ?? null,
       });
       return;
     }
@@ -124,6 +126,7 @@ export function createCompactionRecording(db: Database.Database): CompactionReco
       trigger: fired.trigger,
       context_used: fired.context_used,
       context_size: fired.context_size,
+      snapshot_sequence: snapshotRow.sequence,
     });
   }
 

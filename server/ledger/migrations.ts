@@ -154,6 +154,44 @@ const MIGRATIONS: readonly Migration[] = [
     // value, and a daemon that still hands out sequences from it refuses this schema.
     db.exec("ALTER TABLE sessions DROP COLUMN last_sequence");
   },
+  (db) => {
+    // CompozyOS's wire contract (ADR 0050).
+    db.exec(`
+      -- Archive and delete. A session's ledger rows stay append-only while it lives; a
+      -- delete marks the session first, and only then may its rows go.
+      ALTER TABLE sessions ADD COLUMN archived_at TEXT;
+      ALTER TABLE sessions ADD COLUMN deleting INTEGER NOT NULL DEFAULT 0;
+      DROP TRIGGER ledger_no_delete;
+      CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+        WHEN (SELECT deleting FROM sessions WHERE id = OLD.session_id) IS NOT 1
+        BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+
+      -- Prompt idempotency: one row per (session, key), written in the transaction that
+      -- records the prompt's input, so a retried send is answered from here, never re-run.
+      CREATE TABLE prompt_admissions (
+        session_id TEXT NOT NULL REFERENCES sessions(id),
+        idempotency_key TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        turn_id TEXT NOT NULL,
+        result TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (session_id, idempotency_key)
+      ) STRICT;
+
+      -- The newest snapshot row of each compaction id: usage markers describe it.
+      ALTER TABLE compactions ADD COLUMN snapshot_sequence INTEGER;
+      UPDATE compactions SET snapshot_sequence = (
+        SELECT MAX(l.sequence) FROM ledger l
+        WHERE l.session_id = compactions.session_id AND l.type = 'compaction'
+          AND json_extract(l.content, '$.compaction_id') = compactions.compaction_id);
+    `);
+    // CompozyOS's transcript epoch is an int64: a random one names this database's history
+    // (a client holding another database's transcript sees it differ and reloads).
+    db.prepare("INSERT INTO meta (key, value) VALUES ('transcript_epoch', ?)").run(
+      String(randomBytes(6).readUIntBE(0, 6)),
+    );
+  },
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

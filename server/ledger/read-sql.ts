@@ -19,21 +19,36 @@ export function isIndexedRowType(type: string): boolean {
 export const NO_UPPER_BOUND = Number.MAX_SAFE_INTEGER;
 
 /**
- * Events: a primary-key range (bounded to the turn's span when filtering by turn), or the
- * type index for a non-streaming type. A streaming type is dense in the range, so the
- * filtered range walk reaches `limit` rows quickly.
+ * Row types that never reach a read surface: a compaction's summary chunks are kept for
+ * a restart (and in the id's intake state) but shown only folded into snapshot rows, as
+ * CompozyOS shows one row per snapshot.
+ */
+export const HIDDEN_ROW_TYPES = ["compaction.chunk"] as const;
+const VISIBLE = `type NOT IN (${HIDDEN_ROW_TYPES.map((type) => `'${type}'`).join(", ")})`;
+
+export function isHiddenRowType(type: string): boolean {
+  return (HIDDEN_ROW_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Events: the newest `limit` matching rows of a primary-key range (bounded to the turn's
+ * span when filtering by turn), or of the type index for a non-streaming type, read
+ * newest first (the caller puts them oldest first, as CompozyOS answers). Parameters:
+ * session, after, before, [turn], [type], [since], limit.
  */
 export function eventsSql(filter: {
   byTurn: boolean;
   byType: "indexed" | "stream" | false;
+  bySince?: boolean;
 }): string {
   const useTypeIndex = filter.byType === "indexed" && !filter.byTurn;
   return `SELECT sequence, turn_id, type, content, created_at FROM ledger
     ${useTypeIndex ? BY_TYPE : ""}
     WHERE session_id = ? AND sequence > ? AND sequence < ?
     ${filter.byTurn ? "AND turn_id = ?" : ""} ${filter.byType ? "AND type = ?" : ""}
-    ${useTypeIndex ? `AND ${INDEXED_TYPES}` : ""}
-    ORDER BY sequence LIMIT ?`;
+    ${filter.bySince ? "AND created_at >= ?" : ""}
+    ${useTypeIndex ? `AND ${INDEXED_TYPES}` : ""} AND ${VISIBLE}
+    ORDER BY sequence DESC LIMIT ?`;
 }
 
 /** Statements with fixed text; `eventsSql` builds the four filter combinations. */
@@ -48,9 +63,6 @@ export const READ_SQL = {
   /** Newest row of a non-streaming type (usage, session.state, available_commands). */
   newestOfType: `SELECT sequence, turn_id, type, content, created_at FROM ledger ${BY_TYPE}
      WHERE session_id = ? AND type = ? AND ${INDEXED_TYPES} ORDER BY sequence DESC LIMIT 1`,
-  firstReadingBetween: `SELECT sequence, turn_id, type, content, created_at FROM ledger ${BY_TYPE}
-     WHERE session_id = ? AND type = 'usage' AND ${INDEXED_TYPES} AND sequence > ? AND sequence < ?
-     ORDER BY sequence LIMIT 1`,
   newestReadingBetween: `SELECT content FROM ledger ${BY_TYPE}
      WHERE session_id = ? AND type = 'usage' AND ${INDEXED_TYPES} AND sequence > ? AND sequence < ?
      ORDER BY sequence DESC LIMIT 1`,
@@ -59,10 +71,15 @@ export const READ_SQL = {
      ORDER BY terminal_sequence DESC LIMIT 1`,
   turnRows:
     "SELECT turn_id, first_sequence, usage FROM turns WHERE session_id = ? ORDER BY first_sequence",
-  markerRows: `SELECT compaction_id, status, first_sequence, terminal_sequence, fired_sequence,
-       fired_turn_id, fired_at, trigger, context_used, context_size
-     FROM compactions WHERE session_id = ? AND fired_sequence IS NOT NULL
-     ORDER BY first_sequence`,
+  /** Markers: each fired compaction with its newest snapshot row (turn, sequence, time). */
+  markerRows: `SELECT c.compaction_id, c.status, c.first_sequence, c.terminal_sequence,
+       c.fired_sequence, c.fired_turn_id, c.fired_at, c.trigger, c.context_used, c.context_size,
+       l.sequence AS snapshot_sequence, l.turn_id AS snapshot_turn_id,
+       l.created_at AS snapshot_at
+     FROM compactions c
+     LEFT JOIN ledger l ON l.session_id = c.session_id AND l.sequence = c.snapshot_sequence
+     WHERE c.session_id = ? AND c.fired_sequence IS NOT NULL
+     ORDER BY c.first_sequence`,
   openRows: `SELECT compaction_id FROM compactions WHERE session_id = ?
      AND status NOT IN ('completed', 'failed', 'cancelled') ORDER BY first_sequence`,
   turnStart: "SELECT first_sequence FROM turns WHERE session_id = ? AND turn_id = ?",

@@ -4,16 +4,27 @@
 // meter's reads live in `usage-reader.ts`.
 import type Database from "better-sqlite3";
 import {
+  COMPACTION_FIRED_EVENT,
+  type DaemonSessionEvent,
   EVENT_SCHEMA,
-  type EventList,
-  type History,
-  type LedgerEvent,
 } from "../../src/contract/history";
 import type { AvailableCommand, SessionState } from "../../src/contract/session";
 import type { DaemonEntry, DaemonMessage, TranscriptPage } from "../../src/contract/transcript";
-import type { SessionReader } from "../domain/session-recorder-api";
+import type {
+  EventFilter,
+  EventList,
+  History,
+  SessionReader,
+} from "../domain/session-recorder-api";
 import { withTail } from "../domain/transcript-fold";
-import { eventsSql, isIndexedRowType, NO_UPPER_BOUND, READ_SQL } from "./read-sql";
+import { eventsSql, isHiddenRowType, isIndexedRowType, NO_UPPER_BOUND, READ_SQL } from "./read-sql";
+
+/**
+ * The transcript projection's generation: bumped by a migration that rebuilds `entries`,
+ * so a client holding entries of the old fold gets a `generation_mismatch` reset.
+ */
+export const PROJECTION_GENERATION = 1;
+
 import { createUsageReader } from "./usage-reader";
 
 type LedgerRowRaw = {
@@ -46,24 +57,48 @@ function toEntry(row: EntryTuple): DaemonEntry {
   };
 }
 
-function toEvent(sessionId: string, row: LedgerRowRaw): LedgerEvent {
-  const content = JSON.parse(row.content) as Record<string, unknown>;
-  const event: LedgerEvent = {
-    id: `${sessionId}-${row.sequence}`,
-    session_id: sessionId,
+/** Who a session's events belong to: CompozyOS puts both on every event. */
+type EventOwner = { sessionId: string; agentName: string; workspaceId: string };
+
+/**
+ * The read form of a stored row (CompozyOS `SessionEventPayload`): the canonical content
+ * with `schema`, `type` and `timestamp`; `turn_id` is `""` outside a turn. A fired row is
+ * stored flat and read with its payload under `content.raw`, as CompozyOS shows it.
+ */
+export function toEvent(owner: EventOwner, row: LedgerRowRaw): DaemonSessionEvent {
+  const stored = JSON.parse(row.content) as Record<string, unknown>;
+  const body = row.type === COMPACTION_FIRED_EVENT && !("raw" in stored) ? { raw: stored } : stored;
+  return {
+    id: `${owner.sessionId}-${row.sequence}`,
+    session_id: owner.sessionId,
     sequence: row.sequence,
+    turn_id: row.turn_id ?? "",
     type: row.type,
-    content: { ...content, schema: EVENT_SCHEMA, type: row.type, timestamp: row.created_at },
+    agent_name: owner.agentName,
+    workspace_id: owner.workspaceId,
+    spawn_depth: 0,
+    content: { schema: EVENT_SCHEMA, type: row.type, ...body, timestamp: row.created_at },
+    timestamp: row.created_at,
   };
-  if (row.turn_id !== null) event.turn_id = row.turn_id;
-  return event;
 }
 
 export function createSessionReader(
   db: Database.Database,
   contextWindows: Readonly<Record<string, number>>,
 ): SessionReader {
-  const epochRow = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'epoch'");
+  const epochRow = db.prepare<[], { value: string }>(
+    "SELECT value FROM meta WHERE key = 'transcript_epoch'",
+  );
+  const ownerRow = db.prepare<[string], { agent_name: string; workspace_id: string }>(
+    "SELECT agent_name, workspace_id FROM sessions WHERE id = ?",
+  );
+  const admissionRow = db.prepare<
+    [string, string],
+    { message_id: string; fingerprint: string; turn_id: string; result: string }
+  >(
+    `SELECT message_id, fingerprint, turn_id, result FROM prompt_admissions
+     WHERE session_id = ? AND idempotency_key = ?`,
+  );
   const newestSequence = db.prepare<[string], number>(READ_SQL.newestSequence).pluck(true);
   const usageReader = createUsageReader(db, contextWindows);
   // Raw (array) mode: a page is the hot read, and row objects would be built only to be
@@ -72,22 +107,20 @@ export function createSessionReader(
   const changedRows = db.prepare<[string, number], EntryTuple>(READ_SQL.changedRows).raw(true);
   const newestOfType = db.prepare<[string, string], LedgerRowRaw>(READ_SQL.newestOfType);
   const openRows = db.prepare<[string], { compaction_id: string }>(READ_SQL.openRows);
-  const allRows = db.prepare<[string], LedgerRowRaw>(
-    `SELECT sequence, turn_id, type, content, created_at FROM ledger
-     WHERE session_id = ? ORDER BY sequence`,
-  );
   const turnStart = db.prepare<[string, string], { first_sequence: number }>(READ_SQL.turnStart);
   const nextTurnStart = db.prepare<[string, number], { first_sequence: number }>(
     READ_SQL.nextTurnStart,
   );
   // One statement per filter combination, prepared once (see `eventsSql`).
   const eventStatements = new Map<string, Database.Statement<(string | number)[], LedgerRowRaw>>();
-  function eventStatement(byTurn: boolean, type: string | undefined) {
+  function eventStatement(byTurn: boolean, type: string | undefined, bySince: boolean) {
     const byType = type === undefined ? false : isIndexedRowType(type) ? "indexed" : "stream";
-    const key = `${byTurn}:${byType}`;
+    const key = `${byTurn}:${byType}:${bySince}`;
     let statement = eventStatements.get(key);
     if (statement === undefined) {
-      statement = db.prepare<(string | number)[], LedgerRowRaw>(eventsSql({ byTurn, byType }));
+      statement = db.prepare<(string | number)[], LedgerRowRaw>(
+        eventsSql({ byTurn, byType, bySince }),
+      );
       eventStatements.set(key, statement);
     }
     return statement;
@@ -105,39 +138,48 @@ export function createSessionReader(
     return { from: start.first_sequence, to: next?.first_sequence ?? NO_UPPER_BOUND };
   }
 
-  const epoch = epochRow.get()?.value ?? "";
+  const epoch = Number(epochRow.get()?.value ?? 0);
   const epochJson = JSON.stringify(epoch);
+
+  function ownerOf(sessionId: string): EventOwner {
+    const row = ownerRow.get(sessionId);
+    return { sessionId, agentName: row?.agent_name ?? "", workspaceId: row?.workspace_id ?? "" };
+  }
 
   function maxSequence(sessionId: string): number {
     return newestSequence.get(sessionId) ?? 0;
   }
 
-  function events(
-    sessionId: string,
-    query: { turn_id?: string; type?: string; after_sequence?: number; limit: number },
-  ): EventList {
+  /** The newest `limit` visible rows matching the filter, oldest first. */
+  function matchingRows(sessionId: string, query: EventFilter): LedgerRowRaw[] {
+    if (query.type !== undefined && isHiddenRowType(query.type)) return [];
+    if (query.agent_name !== undefined && query.agent_name !== ownerOf(sessionId).agentName) {
+      return [];
+    }
     let after = query.after_sequence ?? 0;
     let before = NO_UPPER_BOUND;
     const params: (string | number)[] = [];
     if (query.turn_id !== undefined) {
       const span = turnSpan(sessionId, query.turn_id);
-      if (span === undefined) return { events: [], has_more: false };
+      if (span === undefined) return [];
       after = Math.max(after, span.from - 1);
       before = span.to;
       params.push(query.turn_id);
     }
     if (query.type !== undefined) params.push(query.type);
-    const rows = eventStatement(query.turn_id !== undefined, query.type).all(
-      sessionId,
-      after,
-      before,
-      ...params,
-      query.limit + 1,
-    );
-    return {
-      events: rows.slice(0, query.limit).map((row) => toEvent(sessionId, row)),
-      has_more: rows.length > query.limit,
-    };
+    // Stored times are ISO UTC: a `since` in another offset is compared as the same instant.
+    if (query.since !== undefined) params.push(new Date(query.since).toISOString());
+    const rows = eventStatement(
+      query.turn_id !== undefined,
+      query.type,
+      query.since !== undefined,
+    ).all(sessionId, after, before, ...params, query.limit);
+    return rows.reverse();
+  }
+
+  function events(sessionId: string, query: EventFilter): EventList {
+    const owner = ownerOf(sessionId);
+    return { events: matchingRows(sessionId, query).map((row) => toEvent(owner, row)) };
   }
 
   /** One page of entries, oldest first, each rendered by `render`; rows come newest first. */
@@ -166,7 +208,7 @@ export function createSessionReader(
       const page: TranscriptPage = {
         entries,
         epoch,
-        generation: 0,
+        generation: PROJECTION_GENERATION,
         max_sequence: maxSequence(sessionId),
         has_older: hasOlder,
         limit,
@@ -182,7 +224,7 @@ export function createSessionReader(
         hasOlder,
         oldest,
       } = readPage(sessionId, limit, beforeSequence, entryJson);
-      let json = `{"entries":[${entries.join(",")}],"epoch":${epochJson},"generation":0,"max_sequence":${maxSequence(sessionId)},"has_older":${hasOlder},"limit":${JSON.stringify(limit)}`;
+      let json = `{"entries":[${entries.join(",")}],"epoch":${epochJson},"generation":${PROJECTION_GENERATION},"max_sequence":${maxSequence(sessionId)},"has_older":${hasOlder},"limit":${JSON.stringify(limit)}`;
       if (hasOlder && oldest !== undefined) json += `,"next_before_sequence":${oldest[0]}`;
       return `${json}}`;
     },
@@ -191,33 +233,35 @@ export function createSessionReader(
     },
     maxSequence,
     historyVersion() {
-      return { epoch, generation: 0 };
+      return { epoch, generation: PROJECTION_GENERATION };
     },
     usage: usageReader.usage,
     usageTurns: usageReader.usageTurns,
-    history(sessionId, turnId): History {
-      let rows: LedgerRowRaw[] = [];
-      if (turnId === undefined) rows = allRows.all(sessionId);
-      else {
-        const span = turnSpan(sessionId, turnId);
-        if (span)
-          rows = eventStatement(true, undefined).all(
-            sessionId,
-            span.from - 1,
-            span.to,
-            turnId,
-            NO_UPPER_BOUND,
-          );
-      }
-      const history: History["history"] = [];
-      // Consecutive rows of one turn form a group; rows between turns get `turn_id: null`.
+    history(sessionId, query): History {
+      // Every matching row, grouped by turn in order of first appearance (session-level
+      // rows share the `""` group); then the newest `limit` groups.
+      const owner = ownerOf(sessionId);
+      const rows = matchingRows(sessionId, { ...query, limit: NO_UPPER_BOUND });
+      const groups = new Map<string, DaemonSessionEvent[]>();
       for (const row of rows) {
-        const group = history[history.length - 1];
-        const event = toEvent(sessionId, row);
-        if (group !== undefined && group.turn_id === row.turn_id) group.events.push(event);
-        else history.push({ turn_id: row.turn_id, events: [event] });
+        const event = toEvent(owner, row);
+        const group = groups.get(event.turn_id);
+        if (group === undefined) groups.set(event.turn_id, [event]);
+        else group.push(event);
       }
-      return { history };
+      const history = [...groups].map(([turn_id, events]) => ({ turn_id, events }));
+      return { history: history.slice(Math.max(0, history.length - query.limit)) };
+    },
+    promptAdmission(sessionId, idempotencyKey) {
+      const row = admissionRow.get(sessionId, idempotencyKey);
+      if (row === undefined) return undefined;
+      return {
+        idempotency_key: idempotencyKey,
+        message_id: row.message_id,
+        fingerprint: row.fingerprint,
+        turn_id: row.turn_id,
+        result: JSON.parse(row.result) as Record<string, unknown>,
+      };
     },
     events,
     availableCommands(sessionId) {

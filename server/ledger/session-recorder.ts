@@ -45,6 +45,10 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
   const sessionExists = db.prepare<[string], { id: string }>(
     "SELECT id FROM sessions WHERE id = ?",
   );
+  const insertAdmission = db.prepare(
+    `INSERT INTO prompt_admissions (session_id, idempotency_key, message_id, fingerprint,
+       turn_id, result, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
   const insertRow = db.prepare(
     `INSERT INTO ledger (session_id, sequence, turn_id, type, content, created_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
@@ -171,6 +175,22 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
     recordInput(sessionId, turnId, text, options) {
       return record(sessionId, turnId, (append) => {
         append("input", options?.maintenance ? { text, maintenance: true } : { text });
+      });
+    },
+    recordPrompt(sessionId, turnId, text, admission) {
+      return record(sessionId, turnId, (append) => {
+        // Same transaction as the input row: a prompt is either recorded with its key or
+        // not at all, so a retry can never find the key without the turn (or the reverse).
+        insertAdmission.run(
+          sessionId,
+          admission.idempotency_key,
+          admission.message_id,
+          admission.fingerprint,
+          turnId,
+          JSON.stringify(admission.result),
+          now().toISOString(),
+        );
+        append("input", { text, message_id: admission.message_id });
       });
     },
     recordCompactionRequested(sessionId, turnId, request) {

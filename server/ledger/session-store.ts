@@ -11,6 +11,7 @@ type SessionRow = {
   agent_name: string;
   name: string | null;
   acp_session_id: string | null;
+  archived_at: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -30,6 +31,7 @@ function toRecord(row: SessionRow): SessionRecord {
   };
   if (row.name !== null) record.name = row.name;
   if (row.acp_session_id !== null) record.acp_session_id = row.acp_session_id;
+  if (row.archived_at !== null) record.archived_at = row.archived_at;
   return record;
 }
 
@@ -52,7 +54,7 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
   );
   // updated_at is the time of the session's newest ledger row (ADR 0040: appends no longer
   // write the sessions row), or its creation time before the first row.
-  const sessionColumns = `id, workspace_id, agent_name, name, acp_session_id, created_at,
+  const sessionColumns = `id, workspace_id, agent_name, name, acp_session_id, archived_at, created_at,
     COALESCE((SELECT l.created_at FROM ledger l WHERE l.session_id = sessions.id
       ORDER BY l.sequence DESC LIMIT 1), updated_at) AS updated_at`;
   const sessionById = db.prepare<[string], SessionRow>(
@@ -66,6 +68,25 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
     `SELECT ${sessionColumns} FROM sessions WHERE workspace_id = ? ORDER BY updated_at DESC, id DESC`,
   );
   const updateAcpSessionId = db.prepare("UPDATE sessions SET acp_session_id = ? WHERE id = ?");
+  const updateName = db.prepare("UPDATE sessions SET name = ? WHERE id = ?");
+  const updateArchivedAt = db.prepare("UPDATE sessions SET archived_at = ? WHERE id = ?");
+  const markDeleting = db.prepare("UPDATE sessions SET deleting = 1 WHERE id = ?");
+  // Children first (foreign keys); the ledger's delete trigger lets rows go only now that
+  // the session is marked.
+  const deleteStatements = [
+    "DELETE FROM entry_tails WHERE session_id = ?",
+    "DELETE FROM entries WHERE session_id = ?",
+    "DELETE FROM compactions WHERE session_id = ?",
+    "DELETE FROM turns WHERE session_id = ?",
+    "DELETE FROM usage_totals WHERE session_id = ?",
+    "DELETE FROM prompt_admissions WHERE session_id = ?",
+    "DELETE FROM ledger WHERE session_id = ?",
+    "DELETE FROM sessions WHERE id = ?",
+  ].map((sql) => db.prepare(sql));
+  const deleteSession = db.transaction((id: string) => {
+    markDeleting.run(id);
+    for (const statement of deleteStatements) statement.run(id);
+  });
 
   const ensureWorkspace = db.transaction((rootDir: string, name: string): Workspace => {
     const existing = workspaceByRoot.get(rootDir);
@@ -111,6 +132,15 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
     },
     setAcpSessionId(sessionId, acpSessionId) {
       updateAcpSessionId.run(acpSessionId, sessionId);
+    },
+    renameSession(sessionId, name) {
+      updateName.run(name, sessionId);
+    },
+    setArchivedAt(sessionId, archivedAt) {
+      updateArchivedAt.run(archivedAt, sessionId);
+    },
+    deleteSession(sessionId) {
+      deleteSession.immediate(sessionId);
     },
   };
 }

@@ -143,6 +143,7 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
               `user-${row.sequence}`,
               String(row.content.text),
               row.content.maintenance === true,
+              { turn_id: row.turn_id, message_id: row.content.message_id },
             ),
           );
           return;

@@ -2,15 +2,10 @@
 // and the newest terminal compaction row (two point lookups), totals from usage_totals,
 // turns and markers from their small incremental tables.
 import type Database from "better-sqlite3";
-import type {
-  CompactionMarker,
-  SessionUsage,
-  Turn,
-  TurnUsage,
-  UsageTurns,
-} from "../../src/contract/usage";
+import type { CompactionMarker, Turn, TurnUsage, UsageTurns } from "../../src/contract/usage";
 import { deriveContext } from "../domain/derive-context";
-import { NO_UPPER_BOUND, READ_SQL } from "./read-sql";
+import type { SessionUsage } from "../domain/session-recorder-api";
+import { READ_SQL } from "./read-sql";
 
 type ReadingRow = { sequence: number; turn_id: string | null; content: string; created_at: string };
 type CompactionRow = {
@@ -24,6 +19,9 @@ type CompactionRow = {
   trigger: "agent" | "requested";
   context_used: number | null;
   context_size: number | null;
+  snapshot_sequence: number | null;
+  snapshot_turn_id: string | null;
+  snapshot_at: string | null;
 };
 type TotalsRow = {
   input_tokens: number | null;
@@ -48,9 +46,6 @@ export function createUsageReader(
     "SELECT agent_name FROM sessions WHERE id = ?",
   );
   const newestReading = db.prepare<[string, string], ReadingRow>(READ_SQL.newestOfType);
-  const firstReadingBetween = db.prepare<[string, number, number], ReadingRow>(
-    READ_SQL.firstReadingBetween,
-  );
   const boundaryRow = db.prepare<[string], { compaction_id: string; terminal_sequence: number }>(
     READ_SQL.boundaryRow,
   );
@@ -107,34 +102,23 @@ export function createUsageReader(
         if (row.usage !== null) turn.usage = JSON.parse(row.usage) as TurnUsage;
         return turn;
       });
-      const compactions = markerRows.all(sessionId);
-      const markers = compactions.map((row, index): CompactionMarker => {
+      // October release: turn_id, sequence, at and status describe the newest snapshot of
+      // the id, so a compaction finishing in a later turn moves its marker there.
+      const markers = markerRows.all(sessionId).map((row): CompactionMarker => {
         const marker: CompactionMarker = {
-          sequence: row.fired_sequence,
-          at: row.fired_at,
+          turn_id:
+            (row.snapshot_sequence === null ? row.fired_turn_id : row.snapshot_turn_id) ?? "",
+          sequence: row.snapshot_sequence ?? row.fired_sequence,
+          at: row.snapshot_at ?? row.fired_at,
           compaction_id: row.compaction_id,
           trigger: row.trigger,
           status: row.status,
         };
-        if (row.fired_turn_id !== null) marker.turn_id = row.fired_turn_id;
         if (row.context_used !== null) marker.context_used = row.context_used;
         if (row.context_size !== null) marker.context_size = row.context_size;
-        if (row.terminal_sequence !== null) {
-          const next = compactions[index + 1]?.first_sequence ?? NO_UPPER_BOUND;
-          const after = firstReadingBetween.get(sessionId, row.terminal_sequence, next);
-          if (after) {
-            const content = JSON.parse(after.content) as {
-              context_used: number;
-              context_size?: number;
-            };
-            marker.context_after = { used: content.context_used, sequence: after.sequence };
-            if (content.context_size !== undefined && content.context_size > 0) {
-              marker.context_after.size = content.context_size;
-            }
-          }
-        }
         return marker;
       });
+      markers.sort((a, b) => a.sequence - b.sequence);
       return { turns, compactions: markers };
     },
   };

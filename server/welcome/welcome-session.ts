@@ -67,7 +67,7 @@ export async function ensureWelcomeSession(deps: {
   const { host, store } = deps;
   if (store.listSessions({}).length > 0) return undefined;
   const session = host.createSession(deps.workspaceId, {
-    agent: DEMO_AGENT_NAME,
+    agentName: DEMO_AGENT_NAME,
     name: WELCOME_SESSION_NAME,
   });
   const id = session.id;
@@ -77,9 +77,16 @@ export async function ensureWelcomeSession(deps: {
     (s) => s.state === "active" && s.available_commands.length > 0,
     "the agent to start",
   );
-  for (const step of WELCOME_SCRIPT) {
+  for (const [index, step] of WELCOME_SCRIPT.entries()) {
     if ("compact" in step) host.compact(id, undefined, "http");
-    else host.prompt(id, undefined, step.prompt);
+    else {
+      // Keys tied to the script step: a rerun of the same step can never send it twice.
+      host.prompt(id, undefined, {
+        text: step.prompt,
+        messageId: `welcome-${index}`,
+        idempotencyKey: `welcome-${id}-${index}`,
+      });
+    }
     await waitFor(host, id, (s) => s.activity?.turn_id === undefined, "the turn to end");
   }
   return id;
