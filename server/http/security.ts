@@ -3,9 +3,11 @@
 //    This is the DNS-rebinding defence and applies to every path, the SPA included.
 //  - With a token configured, every /api request needs `Authorization: Bearer <token>`,
 //    compared in constant time: 401 `unauthorized`.
-//  - A POST must carry `Content-Type: application/json` (415, code `invalid_request`) and,
-//    when an Origin is present, the daemon's own origin (403 `forbidden_origin`). Together
-//    they keep cross-site forms and fetches from changing anything (CSRF).
+//  - A POST, PATCH, PUT or DELETE that carries a body must say `Content-Type:
+//    application/json` (415, code `invalid_request`), and every one of them, when an Origin
+//    is present, must come from the daemon's own origin (403 `forbidden_origin`). Together
+//    they keep cross-site forms and fetches from changing anything (CSRF). A bodiless one
+//    (CompozyOS clients send stop, archive and cancel without a body) needs no type.
 //  - Request bodies are capped at 1 MiB (413 `payload_too_large`).
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
@@ -108,6 +110,15 @@ export function isJsonContentType(value: string | undefined): boolean {
   return (value ?? "").split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 
+const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
+
+/** A request says it has a body by a non-zero length or a transfer encoding. */
+function hasBody(headers: Headers): boolean {
+  const length = headers.get("content-length");
+  if (length !== null) return length.trim() !== "0";
+  return headers.has("transfer-encoding") || headers.has("content-type");
+}
+
 /** Content type, origin and size rules for state-changing requests. */
 export function writeGuard(options: SecurityOptions): MiddlewareHandler {
   const limit = bodyLimit({
@@ -116,12 +127,12 @@ export function writeGuard(options: SecurityOptions): MiddlewareHandler {
       sendError(c, new ApiError(413, "payload_too_large", "request body exceeds 1 MiB")),
   });
   return async (c, next) => {
-    if (c.req.method !== "POST") return next();
+    if (!WRITE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header("origin");
     if (origin !== undefined && !isOwnOrigin(origin, c.req.header("host"), c.req.url, options)) {
       return sendError(c, new ApiError(403, "forbidden_origin", "origin not allowed"));
     }
-    if (!isJsonContentType(c.req.header("content-type"))) {
+    if (hasBody(c.req.raw.headers) && !isJsonContentType(c.req.header("content-type"))) {
       return sendError(
         c,
         new ApiError(415, "invalid_request", "content type must be application/json"),

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CancelAccepted, CompactAccepted, PromptAccepted } from "../../src/contract/commands";
+import {
+  CompactAccepted,
+  DaemonCancelResult,
+  DaemonPromptResultEnvelope,
+  DerivePreview,
+  SessionCommands,
+} from "../../src/contract/commands";
 import { ErrorEnvelope } from "../../src/contract/error";
-import { EventList, History } from "../../src/contract/history";
-import { SessionEnvelope, SessionList, WorkspaceList } from "../../src/contract/session";
-import { TranscriptPage } from "../../src/contract/transcript";
-import { UsageEnvelope, UsageTurns } from "../../src/contract/usage";
+import { DaemonEventList, DaemonHistory } from "../../src/contract/history";
+import {
+  DaemonSessionEnvelope,
+  DaemonSessionList,
+  DaemonWorkspaceList,
+} from "../../src/contract/session";
+import { DaemonTranscriptPage } from "../../src/contract/transcript";
+import { contextAfterOf, DaemonUsageEnvelope, UsageTurns } from "../../src/contract/usage";
 import { REFUSAL_MESSAGES } from "../acp/session-refusal";
 import { requestedByOf } from "./session-routes";
 import { demoAgent, startTestDaemon, type TestDaemon } from "./test-daemon";
@@ -31,23 +41,25 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
   afterAll(() => daemon.stop());
 
   it("when workspaces are listed, then the configured workspace is there", async () => {
-    const body = WorkspaceList.parse(await (await daemon.call("GET", "/api/workspaces")).json());
+    const body = DaemonWorkspaceList.parse(
+      await (await daemon.call("GET", "/api/workspaces")).json(),
+    );
     expect(body.workspaces.map((w) => w.id)).toEqual([daemon.ws]);
   });
 
-  it("when a session is created, then 201 with a starting session that becomes active with commands", async () => {
-    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
-      body: { name: "first" },
+  it("when a session is created with POST /api/sessions, then 201 with a starting session that becomes active with commands", async () => {
+    const response = await daemon.call("POST", "/api/sessions", {
+      body: { workspace: daemon.ws, name: "first" },
     });
     expect(response.status).toBe(201);
-    const { session } = SessionEnvelope.parse(await response.json());
+    const { session } = DaemonSessionEnvelope.parse(await response.json());
     expect(session).toMatchObject({ agent_name: "demo", name: "first", workspace_id: daemon.ws });
     expect(["starting", "active"]).toContain(session.state);
     const active = await daemon.waitForSession(
       session.id,
       (s) => s.state === "active" && s.available_commands.length > 0,
     );
-    const read = SessionEnvelope.parse(
+    const read = DaemonSessionEnvelope.parse(
       await (await daemon.call("GET", daemon.sessionPath(active.id))).json(),
     );
     expect(read.session.state).toBe("active");
@@ -55,26 +67,56 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
     expect(read.session.activity).toBeUndefined();
   });
 
-  it("when a session is created in an unknown workspace, then 404", async () => {
+  it("when a session is created in an unknown workspace or with the old route or body, then 404 or 400", async () => {
     await refusal(
-      await daemon.call("POST", "/api/workspaces/ws_nope/sessions", { body: {} }),
+      await daemon.call("POST", "/api/sessions", { body: { workspace: "ws_nope" } }),
       404,
       "not_found",
     );
+    await refusal(
+      await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, { body: {} }),
+      404,
+      "not_found",
+    );
+    await refusal(
+      await daemon.call("POST", "/api/sessions", { body: { workspace: daemon.ws, agent: "demo" } }),
+      400,
+      "invalid_request",
+    );
+    await refusal(
+      await daemon.call("POST", "/api/sessions", { body: { agent_name: "nobody" } }),
+      400,
+      "invalid_request",
+    );
+    // By its root path, and with the only workspace implied.
+    const byPath = await daemon.call("POST", "/api/sessions", {
+      body: {
+        workspace: daemon.host.getSession((await daemon.createActiveSession()).id).workspace_path,
+      },
+    });
+    expect(byPath.status).toBe(201);
+    expect((await daemon.call("POST", "/api/sessions", { body: {} })).status).toBe(201);
   });
 
-  it("when a prompt is sent, then 202 at once, the turn shows as activity, and it completes in the ledger", async () => {
+  it("when a prompt is sent, then 200 with CompozyOS's result, the turn shows as activity, and it completes in the ledger", async () => {
     const session = await daemon.createActiveSession();
     const response = await daemon.call("POST", `${daemon.sessionPath(session.id)}/prompt`, {
-      body: { text: "hello there" },
+      body: { message: "hello there", message_id: "m-1", idempotency_key: "k-1" },
     });
-    expect(response.status).toBe(202);
-    const accepted = PromptAccepted.parse(await response.json());
-    expect(accepted.session_id).toBe(session.id);
+    expect(response.status).toBe(200);
+    const { prompt } = DaemonPromptResultEnvelope.parse(await response.json());
+    expect(prompt).toMatchObject({
+      status: "accepted",
+      delivery: "direct",
+      message_id: "m-1",
+      idempotency_key: "k-1",
+      replayed: false,
+    });
+    const accepted = { prompt_id: prompt.new_turn_id ?? "" };
     const running = daemon.host.findSession(session.id);
-    expect(running?.activity).toMatchObject({ turn_id: accepted.prompt_id, kind: "prompt" });
+    expect(running?.activity).toMatchObject({ turn_id: accepted.prompt_id, turn_source: "user" });
     await daemon.waitForSession(session.id, (s) => s.activity === undefined);
-    const events = EventList.parse(
+    const events = DaemonEventList.parse(
       await (
         await daemon.call(
           "GET",
@@ -85,58 +127,160 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
     const types = events.events.map((e) => e.type);
     expect(types[0]).toBe("input");
     expect(types[types.length - 1]).toBe("prompt.completed");
-    expect(events.events[0]?.content).toMatchObject({ text: "hello there" });
+    expect(events.events[0]?.content).toMatchObject({ text: "hello there", message_id: "m-1" });
     expect(events.events.at(-1)?.content).toMatchObject({ stop_reason: "end_turn" });
   });
 
   it("when a prompt is sent to a busy, stopped or unknown session, then the contract's refusals", async () => {
     const session = await daemon.createActiveSession();
     const path = `${daemon.sessionPath(session.id)}/prompt`;
+    await refusal(await daemon.prompt("ses_nope", "x"), 404, "not_found");
+    const ids = { message_id: "m", idempotency_key: "k" };
     await refusal(
-      await daemon.call("POST", `${daemon.sessionPath("ses_nope")}/prompt`, {
-        body: { text: "x" },
-      }),
-      404,
-      "not_found",
-    );
-    await refusal(await daemon.call("POST", path, { body: { text: "" } }), 400, "invalid_request");
-    await refusal(
-      await daemon.call("POST", path, { body: { text: "x".repeat(100_001) } }),
+      await daemon.call("POST", path, { body: { ...ids, message: "" } }),
       400,
       "invalid_request",
     );
-    expect((await daemon.call("POST", path, { body: { text: "/demo slow 2" } })).status).toBe(202);
+    await refusal(
+      await daemon.call("POST", path, { body: { ...ids, message: "x".repeat(100_001) } }),
+      400,
+      "invalid_request",
+    );
+    await refusal(await daemon.call("POST", path, { body: { text: "x" } }), 400, "invalid_request");
+    await refusal(
+      await daemon.call("POST", path, { body: { message: "no keys" } }),
+      400,
+      "invalid_request",
+    );
+    expect((await daemon.prompt(session.id, "/demo slow 2")).status).toBe(200);
     await daemon.waitForSession(session.id, (s) => s.activity === undefined);
     expect(
       (await daemon.call("POST", `${daemon.sessionPath(session.id)}/compact`, { body: {} })).status,
     ).toBe(202);
-    const busy = await refusal(
-      await daemon.call("POST", path, { body: { text: "again" } }),
-      409,
-      "session_busy",
-    );
+    const busy = await refusal(await daemon.prompt(session.id, "again"), 409, "session_busy");
     expect(busy.error).toBe(REFUSAL_MESSAGES.session_busy);
-    const cancel = await daemon.call("POST", `${daemon.sessionPath(session.id)}/cancel`);
-    expect(cancel.status).toBe(202);
-    CancelAccepted.parse(await cancel.json());
+    const running = daemon.host.findSession(session.id)?.activity?.turn_id;
+    // No body and no content type, as CompozyOS clients send it.
+    const cancel = await daemon.call("POST", `${daemon.sessionPath(session.id)}/prompt/cancel`);
+    expect(cancel.status).toBe(200);
+    expect(DaemonCancelResult.parse(await cancel.json())).toEqual({
+      session_id: session.id,
+      outcome: "canceled",
+      turn_id: running,
+    });
     await daemon.waitForSession(session.id, (s) => s.activity === undefined);
-    await refusal(
-      await daemon.call("POST", `${daemon.sessionPath(session.id)}/cancel`),
-      409,
-      "no_active_turn",
+    const idle = await daemon.call("POST", `${daemon.sessionPath(session.id)}/prompt/cancel`);
+    expect(idle.status).toBe(200);
+    expect(DaemonCancelResult.parse(await idle.json())).toEqual({
+      session_id: session.id,
+      outcome: "nothing-in-flight",
+    });
+    expect((await daemon.call("POST", `${daemon.sessionPath(session.id)}/cancel`)).status).toBe(
+      404,
     );
     const stop = await daemon.call("POST", `${daemon.sessionPath(session.id)}/stop`);
-    expect(stop.status).toBe(202);
+    expect(stop.status).toBe(204);
     await daemon.waitForSession(session.id, (s) => s.state === "stopped");
-    await refusal(
-      await daemon.call("POST", path, { body: { text: "x" } }),
-      400,
-      "session_not_promptable",
-    );
     await refusal(
       await daemon.call("POST", `${daemon.sessionPath(session.id)}/compact`, { body: {} }),
       400,
       "session_not_promptable",
+    );
+  });
+
+  it("when a prompt is retried with the same idempotency key, then it is answered as replayed and runs once", async () => {
+    const session = await daemon.createActiveSession();
+    const body = { message: "only once", message_id: "m-once", idempotency_key: "k-once" };
+    const path = `${daemon.sessionPath(session.id)}/prompt`;
+    const first = await daemon.call("POST", path, { body });
+    expect(first.status).toBe(200);
+    const firstResult = DaemonPromptResultEnvelope.parse(await first.json()).prompt;
+    // The real retry: while the turn runs, and again after it ended.
+    const during = await daemon.call("POST", path, { body });
+    expect(during.status).toBe(202);
+    await daemon.waitForSession(session.id, (s) => s.activity === undefined);
+    const after = await daemon.call("POST", path, { body });
+    expect(after.status).toBe(202);
+    for (const response of [during, after]) {
+      expect(DaemonPromptResultEnvelope.parse(await response.json()).prompt).toEqual({
+        ...firstResult,
+        replayed: true,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const inputs = DaemonEventList.parse(
+      await (
+        await daemon.call("GET", `${daemon.sessionPath(session.id)}/events?type=input`)
+      ).json(),
+    );
+    expect(inputs.events.map((e) => e.content.text)).toEqual(["only once"]);
+    const conflict = await refusal(
+      await daemon.call("POST", path, { body: { ...body, message: "something else" } }),
+      409,
+      "prompt_idempotency_conflict",
+    );
+    expect(conflict.error).toContain("k-once");
+  });
+
+  it("when a session is renamed, archived, unarchived and deleted, then each answers as CompozyOS does", async () => {
+    const session = await daemon.createActiveSession();
+    const path = daemon.sessionPath(session.id);
+    const renamed = await daemon.call("PATCH", path, { body: { name: "Renamed" } });
+    expect(DaemonSessionEnvelope.parse(await renamed.json()).session.name).toBe("Renamed");
+    await refusal(
+      await daemon.call("PATCH", path, { body: { name: " " } }),
+      400,
+      "invalid_request",
+    );
+    await refusal(
+      await daemon.call("PATCH", path, { body: { name: "x", state: "stopped" } }),
+      400,
+      "invalid_request",
+    );
+    // Only a stopped session can be archived.
+    await refusal(await daemon.call("POST", `${path}/archive`), 409, "session_not_stopped");
+    expect((await daemon.call("POST", `${path}/stop`)).status).toBe(204);
+    await daemon.waitForSession(session.id, (s) => s.state === "stopped");
+    const archived = DaemonSessionEnvelope.parse(
+      await (await daemon.call("POST", `${path}/archive`)).json(),
+    ).session;
+    expect(archived.archived_at).toEqual(expect.any(String));
+    const listed = async (query: string) =>
+      DaemonSessionList.parse(
+        await (await daemon.call("GET", `/api/sessions?limit=100${query}`)).json(),
+      ).sessions.map((s) => s.id);
+    expect(await listed("")).not.toContain(session.id);
+    expect(await listed("&archive=only")).toEqual([session.id]);
+    expect(await listed("&archive=include")).toContain(session.id);
+    await refusal(await daemon.prompt(session.id, "hello?"), 409, "session_archived");
+    const unarchived = DaemonSessionEnvelope.parse(
+      await (await daemon.call("POST", `${path}/unarchive`)).json(),
+    ).session;
+    expect(unarchived.archived_at).toBeNull();
+    expect(await listed("")).toContain(session.id);
+
+    const deleted = await daemon.call("DELETE", path);
+    expect(deleted.status).toBe(204);
+    await refusal(await daemon.call("GET", path), 404, "not_found");
+    await refusal(await daemon.call("GET", `${path}/events`), 404, "not_found");
+    expect(daemon.ledger.reader.maxSequence(session.id)).toBe(0);
+    await refusal(await daemon.call("DELETE", path), 404, "not_found");
+  });
+
+  it("when the command catalog is read, then it lists the agent's commands with a revision", async () => {
+    const session = await daemon.createActiveSession();
+    const catalog = SessionCommands.parse(
+      await (await daemon.call("GET", `${daemon.sessionPath(session.id)}/commands`)).json(),
+    );
+    expect(catalog.commands.map((c) => c.canonical_token)).toContain("/compact");
+    expect(catalog.commands.every((c) => c.available && c.lane === "agent")).toBe(true);
+    expect(catalog.revision).toMatch(/^r-/);
+    await refusal(
+      await daemon.call("POST", `${daemon.sessionPath(session.id)}/approve`, {
+        body: { decision: "allow-once", request_id: "r", turn_id: "t" },
+      }),
+      409,
+      "invalid_request",
     );
   });
 
@@ -157,7 +301,7 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
       REFUSAL_MESSAGES.session_busy,
     );
     await daemon.waitForSession(session.id, (s) => s.activity === undefined);
-    const events = EventList.parse(
+    const events = DaemonEventList.parse(
       await (
         await daemon.call(
           "GET",
@@ -187,7 +331,7 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
       const response = await daemon.call("POST", path, { body: {}, headers });
       const { prompt_id } = CompactAccepted.parse(await response.json());
       await daemon.waitForSession(session.id, (s) => s.activity === undefined);
-      const events = EventList.parse(
+      const events = DaemonEventList.parse(
         await (
           await daemon.call(
             "GET",
@@ -242,11 +386,9 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
     );
   });
 
-  it("when a session is stopped and started again, then it is active again and the load replay is not re-recorded", async () => {
+  it("when a stopped session gets a prompt, then it resumes with session/load, runs the turn, and the load replay is not re-recorded", async () => {
     const session = await daemon.createActiveSession();
-    await daemon.call("POST", `${daemon.sessionPath(session.id)}/prompt`, {
-      body: { text: "remember me" },
-    });
+    await daemon.prompt(session.id, "remember me");
     await daemon.waitForSession(session.id, (s) => s.activity === undefined);
     await daemon.call("POST", `${daemon.sessionPath(session.id)}/stop`);
     await daemon.waitForSession(session.id, (s) => s.state === "stopped");
@@ -255,17 +397,24 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
         .transcriptPage(session.id, { limit: 1000 })
         .entries.filter((entry) => entry.message.role !== "system");
     const before = conversation();
-    const start = await daemon.call("POST", `${daemon.sessionPath(session.id)}/start`);
-    expect(start.status).toBe(202);
+    expect((await daemon.call("POST", `${daemon.sessionPath(session.id)}/start`)).status).toBe(404);
+    const resumed = await daemon.prompt(session.id, "and now?");
+    expect(resumed.status).toBe(200);
     await daemon.waitForSession(session.id, (s) => s.state === "active");
+    await daemon.waitForSession(session.id, (s) => s.activity === undefined);
     // The demo agent replays the whole conversation during session/load; none of it may land.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(conversation()).toEqual(before);
-    const history = History.parse(
+    const after = conversation();
+    expect(after.slice(0, before.length)).toEqual(before);
+    const added = after.slice(before.length).map((entry) => entry.message.role);
+    expect(added[0]).toBe("user");
+    expect(added.slice(1).length).toBeGreaterThan(0);
+    expect(added.slice(1).every((role) => role === "assistant")).toBe(true);
+    const history = DaemonHistory.parse(
       await (await daemon.call("GET", `${daemon.sessionPath(session.id)}/history`)).json(),
     );
     const all = history.history.flatMap((group) => group.events);
-    expect(all.filter((e) => e.type === "input")).toHaveLength(1);
+    expect(all.filter((e) => e.type === "input")).toHaveLength(2);
     expect(all.filter((e) => e.type === "session.state").map((e) => e.content.state)).toEqual([
       "starting",
       "active",
@@ -277,46 +426,55 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
   });
 
   it("when sessions are listed with filters and pages, then the page info is right", async () => {
-    const all = SessionList.parse(await (await daemon.call("GET", "/api/sessions")).json());
+    const all = DaemonSessionList.parse(
+      await (await daemon.call("GET", "/api/sessions?limit=100")).json(),
+    );
     expect(all.page.total).toBe(all.sessions.length);
     const activity = all.sessions.map((s) => s.updated_at);
     expect(activity).toEqual([...activity].sort().reverse());
     expect(all.page).not.toHaveProperty("next_cursor");
     expect(all.sessions.length).toBeGreaterThan(3);
-    const first = SessionList.parse(
+    for (const limit of ["0", "101", "200"]) {
+      await refusal(
+        await daemon.call("GET", `/api/sessions?limit=${limit}`),
+        400,
+        "invalid_request",
+      );
+    }
+    expect((await daemon.call("GET", "/api/sessions?limit=100")).status).toBe(200);
+    await refusal(await daemon.call("GET", "/api/sessions?cursor=o2"), 400, "invalid_request");
+    const first = DaemonSessionList.parse(
       await (await daemon.call("GET", "/api/sessions?limit=2")).json(),
     );
     expect(first.page).toMatchObject({ has_more: true, limit: 2, total: all.page.total });
-    const second = SessionList.parse(
+    const second = DaemonSessionList.parse(
       await (
         await daemon.call("GET", `/api/sessions?limit=2&cursor=${first.page.next_cursor}`)
       ).json(),
     );
     expect(second.sessions.map((s) => s.id)).toEqual(all.sessions.slice(2, 4).map((s) => s.id));
-    const stopped = SessionList.parse(
+    const stopped = DaemonSessionList.parse(
       await (await daemon.call("GET", `/api/sessions?state=stopped&workspace=${daemon.ws}`)).json(),
     );
     expect(stopped.sessions.every((s) => s.state === "stopped")).toBe(true);
-    const none = SessionList.parse(
-      await (await daemon.call("GET", "/api/sessions?workspace=ws_nope")).json(),
-    );
-    expect(none.page.total).toBe(0);
+    // CompozyOS: an unknown workspace is 404, not an empty page.
+    await refusal(await daemon.call("GET", "/api/sessions?workspace=ws_nope"), 404, "not_found");
   });
 
   it("when the read endpoints are asked, then each answers its contract shape", async () => {
     const session = await daemon.createActiveSession();
     const path = daemon.sessionPath(session.id);
-    await daemon.call("POST", `${path}/prompt`, { body: { text: "/demo fill 40" } });
+    await daemon.prompt(session.id, "/demo fill 40");
     await daemon.waitForSession(session.id, (s) => s.activity === undefined);
     await daemon.call("POST", `${path}/compact`, { body: {} });
     await daemon.waitForSession(session.id, (s) => s.activity === undefined);
 
-    const page = TranscriptPage.parse(
+    const page = DaemonTranscriptPage.parse(
       await (await daemon.call("GET", `${path}/transcript?limit=2`)).json(),
     );
     expect(page.entries).toHaveLength(2);
     expect(page.has_older).toBe(true);
-    const older = TranscriptPage.parse(
+    const older = DaemonTranscriptPage.parse(
       await (
         await daemon.call(
           "GET",
@@ -335,22 +493,32 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
     );
 
     // The demo agent reports a fresh reading right after its compaction.
-    const usage = UsageEnvelope.parse(await (await daemon.call("GET", `${path}/usage`)).json());
+    const usage = DaemonUsageEnvelope.parse(
+      await (await daemon.call("GET", `${path}/usage`)).json(),
+    );
     expect(usage.usage.context.state).toBe("reported");
     expect(usage.usage.turn_count).toBe(2);
     const turns = UsageTurns.parse(await (await daemon.call("GET", `${path}/usage/turns`)).json());
     expect(turns.compactions).toHaveLength(1);
     expect(turns.compactions[0]).toMatchObject({ trigger: "requested", status: "completed" });
-    expect(turns.compactions[0]?.context_after?.sequence).toBe(usage.usage.context.sequence);
+    // The compaction's turn reported the fresh reading itself: no later turn has one yet.
+    const marker = turns.compactions[0];
+    expect(marker && contextAfterOf(marker, turns)).toBeUndefined();
 
-    const history = History.parse(await (await daemon.call("GET", `${path}/history`)).json());
+    const history = DaemonHistory.parse(await (await daemon.call("GET", `${path}/history`)).json());
     expect(history.history.length).toBeGreaterThan(1);
-    const events = EventList.parse(
+    // CompozyOS answers the newest `limit` matching events, oldest first, without has_more.
+    const all = DaemonEventList.parse(await (await daemon.call("GET", `${path}/events`)).json());
+    const events = DaemonEventList.parse(
       await (await daemon.call("GET", `${path}/events?limit=3&after_sequence=1`)).json(),
     );
-    expect(events.events).toHaveLength(3);
-    expect(events.has_more).toBe(true);
-    expect(events.events[0]?.sequence).toBe(2);
+    expect(events.events.map((e) => e.sequence)).toEqual(
+      all.events.slice(-3).map((e) => e.sequence),
+    );
+    expect(events).not.toHaveProperty("has_more");
+    expect(
+      DerivePreview.parse(await (await daemon.call("GET", `${path}/derive/preview`)).json()),
+    ).toMatchObject({ truncated: false, omitted_count: 0 });
     await refusal(await daemon.call("GET", `${path}/events?limit=1001`), 400, "invalid_request");
     await refusal(await daemon.call("GET", `${path}/history?turn=1`), 400, "invalid_request");
     await refusal(

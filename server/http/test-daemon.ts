@@ -1,12 +1,14 @@
 // Test support: a whole daemon (real ledger in a temp dir, real demo agent processes at
 // speed 0) composed exactly as main.ts does, driven in-process through `app.request()`
 // or served on port 0 for the stream tests.
+
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import type { Session } from "../../src/contract/session";
+import type { DaemonSession as Session } from "../../src/contract/session";
 import type { NamedAgent } from "../acp/session-host";
 import { type ComposeOptions, composeDaemon, type DaemonParts } from "../config/compose";
 import { builtInDemoAgent } from "../config/flags";
@@ -22,8 +24,12 @@ export type TestDaemon = DaemonParts & {
     options?: { body?: unknown; rawBody?: string; headers?: Record<string, string> },
   ): Promise<Response>;
   sessionPath(id: string): string;
+  /** What the daemon logged so far (contract breaches, agent stderr). */
+  logs(): string[];
   /** Creates a session and waits until it is active with its commands announced. */
   createActiveSession(agent?: string): Promise<Session>;
+  /** `POST …/prompt` with fresh message id and idempotency key (or the given key). */
+  prompt(id: string, message: string, idempotencyKey?: string): Promise<Response>;
   waitForSession(
     id: string,
     ready: (session: Session) => boolean,
@@ -71,7 +77,7 @@ export async function startTestDaemon(
       const headers: Record<string, string> = { ...callOptions.headers };
       let body: string | undefined = callOptions.rawBody;
       if (callOptions.body !== undefined) body = JSON.stringify(callOptions.body);
-      if (method === "POST" && headers["Content-Type"] === undefined) {
+      if (body !== undefined && headers["Content-Type"] === undefined) {
         headers["Content-Type"] = "application/json";
       }
       return Promise.resolve(
@@ -84,9 +90,10 @@ export async function startTestDaemon(
       );
     },
     sessionPath: (id) => `/api/workspaces/${ws}/sessions/${id}`,
+    logs: () => [...logs],
     async createActiveSession(agent) {
-      const response = await daemon.call("POST", `/api/workspaces/${ws}/sessions`, {
-        body: agent === undefined ? {} : { agent },
+      const response = await daemon.call("POST", "/api/sessions", {
+        body: agent === undefined ? { workspace: ws } : { workspace: ws, agent_name: agent },
       });
       if (response.status !== 201) throw new Error(`create failed: ${await response.text()}`);
       const { session } = (await response.json()) as { session: Session };
@@ -94,6 +101,15 @@ export async function startTestDaemon(
         session.id,
         (s) => s.state === "active" && s.available_commands.length > 0,
       );
+    },
+    prompt(id, message, idempotencyKey) {
+      return daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, {
+        body: {
+          message,
+          message_id: `msg-${randomUUID()}`,
+          idempotency_key: idempotencyKey ?? `idem-${randomUUID()}`,
+        },
+      });
     },
     waitForSession(id, ready, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
