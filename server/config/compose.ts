@@ -11,6 +11,9 @@ import type { HookDeclaration } from "../hooks/hook-config";
 import type { SecurityOptions } from "../http/security";
 import { createStreamHub, type StreamHub } from "../http/session-stream";
 
+/** CompozyOS's keepalive interval (session_stream_live.go), the contract's KEEPALIVE_MS. */
+export const DEFAULT_KEEPALIVE_MS = KEEPALIVE_MS;
+
 export type DaemonParts = {
   app: Hono;
   host: SessionHost;
@@ -82,7 +85,7 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
     reader: ledger.reader,
     recorder: ledger.recorder,
     host,
-    keepaliveMs: options.keepaliveMs ?? KEEPALIVE_MS,
+    keepaliveMs: options.keepaliveMs ?? DEFAULT_KEEPALIVE_MS,
     validate,
     log,
     ...(options.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: options.maxQueuedBytes }),

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  SessionUpdatedEvent,
-  TranscriptDeltaEvent,
-  TranscriptSnapshotEvent,
-  UsageChangedEvent,
+  KEEPALIVE_MS,
+  SessionCommandsChangedEvent,
+  SessionStoppedEvent,
+  streamSearchParams,
+  DaemonTranscriptDeltaEvent as TranscriptDeltaEvent,
+  DaemonTranscriptSnapshotEvent as TranscriptSnapshotEvent,
 } from "../../src/contract/stream";
 import type { Entry } from "../../src/contract/transcript";
+import { DEFAULT_KEEPALIVE_MS } from "../config/compose";
 import { openSse, type SseConnection } from "./sse-reader";
 import { startTestDaemon, type TestDaemon } from "./test-daemon";
 
@@ -36,19 +39,27 @@ describe("the session stream", () => {
     const session = await daemon.createActiveSession();
     sessionId = session.id;
     streamUrl = `${base}${daemon.sessionPath(sessionId)}/stream`;
-    await daemon.call("POST", `${daemon.sessionPath(sessionId)}/prompt`, {
-      body: { text: "first" },
-    });
+    await daemon.prompt(sessionId, "first");
     await daemon.waitForSession(sessionId, (s) => s.activity === undefined);
   });
   afterAll(() => daemon.stop());
 
   async function promptAndWait(text: string) {
-    const response = await daemon.call("POST", `${daemon.sessionPath(sessionId)}/prompt`, {
-      body: { text },
-    });
-    expect(response.status).toBe(202);
+    const response = await daemon.prompt(sessionId, text);
+    expect(response.status).toBe(200);
     await daemon.waitForSession(sessionId, (s) => s.activity === undefined);
+  }
+
+  /** The resume URL with the fence, as CompozyOS's web builds it. */
+  function resumeUrl(cursor: number, fence = daemon.ledger.reader.historyVersion(sessionId)) {
+    return `${streamUrl}?${streamSearchParams({ afterSequence: cursor, ...fence })}`;
+  }
+
+  /** Waits until the stream has caught up with the transcript (its newest entry change). */
+  function caughtUp(stream: SseConnection, from = 0) {
+    const entries = daemon.ledger.reader.transcriptPage(sessionId, { limit: 1000 }).entries;
+    const max = Math.max(...entries.map((entry) => entry.sequence));
+    return stream.waitFor((e) => e.event === "transcript_delta" && Number(e.id) >= max, 5000, from);
   }
 
   it("when a client connects without a cursor, then a snapshot comes first, with id = max_sequence", async () => {
@@ -61,34 +72,37 @@ describe("the session stream", () => {
     expect(snapshot.max_sequence).toBe(page.max_sequence);
     expect(first.id).toBe(String(page.max_sequence));
     expect(snapshot.entries).toEqual(page.entries);
-    const updated = await stream.waitFor((e) => e.event === "session_updated");
-    expect(SessionUpdatedEvent.parse(JSON.parse(updated.data)).session.id).toBe(sessionId);
+    expect(snapshot).toMatchObject({
+      reset: false,
+      epoch: page.epoch,
+      generation: page.generation,
+    });
+    expect(snapshot).not.toHaveProperty("reason");
+    expect(typeof snapshot.epoch).toBe("number");
+    const commands = await stream.waitFor((e) => e.event === "session_commands_changed");
+    expect(SessionCommandsChangedEvent.parse(JSON.parse(commands.data))).toMatchObject({
+      session_id: sessionId,
+    });
     stream.close();
   });
 
-  it("when the agent answers a prompt, then deltas, usage changes and session updates arrive live", async () => {
+  it("when the agent answers a prompt, then deltas arrive live, and no event CompozyOS lacks", async () => {
     const stream = await openSse(streamUrl);
     await stream.waitFor((e) => e.event === "transcript_snapshot");
     const from = stream.events.length;
     await promptAndWait("second");
-    await stream.waitFor(
-      (e) => e.event === "session_usage_changed" && JSON.parse(e.data).kind === "prompt_completed",
-      5000,
-      from,
-    );
+    await caughtUp(stream, from);
     const live = deltas(stream);
     expect(live.length).toBeGreaterThan(0);
-    for (const delta of live) expect(delta.id).toBe(String(delta.data.cursor));
+    for (const delta of live) {
+      expect(delta.id).toBe(String(delta.data.cursor));
+      expect(delta.data.has_more).toBe(false);
+    }
     expect(live.flatMap((d) => d.data.entries).some((e) => e.message.role === "user")).toBe(true);
-    const usage = stream.events
-      .filter((e) => e.event === "session_usage_changed")
-      .map((e) => UsageChangedEvent.parse(JSON.parse(e.data)));
-    expect(usage.map((u) => u.kind)).toEqual(expect.arrayContaining(["usage", "prompt_completed"]));
-    const updates = stream.events
-      .filter((e) => e.event === "session_updated")
-      .map((e) => SessionUpdatedEvent.parse(JSON.parse(e.data)).session);
-    expect(updates.some((s) => s.activity?.kind === "prompt")).toBe(true);
-    expect(updates.at(-1)?.activity).toBeUndefined();
+    const names = new Set(stream.events.map((e) => e.event));
+    expect([...names].sort()).toEqual(
+      ["session_commands_changed", "transcript_delta", "transcript_snapshot"].sort(),
+    );
     stream.close();
   });
 
@@ -107,10 +121,7 @@ describe("the session stream", () => {
       merge(seen, snap.entries);
       let cursor = snap.max_sequence;
       await promptAndWait(`while connected (${resume})`);
-      await first.waitFor(
-        (e) =>
-          e.event === "session_usage_changed" && JSON.parse(e.data).kind === "prompt_completed",
-      );
+      await caughtUp(first);
       for (const delta of deltas(first)) {
         merge(seen, delta.data.entries);
         cursor = Number(delta.id);
@@ -122,10 +133,13 @@ describe("the session stream", () => {
       await daemon.call("POST", `${daemon.sessionPath(sessionId)}/compact`, { body: {} });
       await daemon.waitForSession(sessionId, (s) => s.activity === undefined);
 
+      const fence = daemon.ledger.reader.historyVersion(sessionId);
       const second =
         resume === "query"
-          ? await openSse(`${streamUrl}?after_sequence=${cursor}`)
-          : await openSse(streamUrl, { "Last-Event-ID": String(cursor) });
+          ? await openSse(resumeUrl(cursor))
+          : await openSse(`${streamUrl}?${streamSearchParams(fence)}`, {
+              "Last-Event-ID": String(cursor),
+            });
       const catchUp = await second.waitFor(() => true);
       expect(catchUp.event).toBe("transcript_delta");
       const delta = TranscriptDeltaEvent.parse(JSON.parse(catchUp.data));
@@ -139,9 +153,31 @@ describe("the session stream", () => {
     }
   });
 
+  it("when a client resumes without the fence or with a stale one, then a reset snapshot says why", async () => {
+    const max = daemon.ledger.reader.maxSequence(sessionId);
+    const { epoch, generation } = daemon.ledger.reader.historyVersion(sessionId);
+    for (const [url, reason] of [
+      [`${streamUrl}?after_sequence=${max}`, "fence_missing"],
+      [`${streamUrl}?after_sequence=${max}&epoch=${epoch}`, "fence_missing"],
+      [resumeUrl(max, { epoch: epoch + 1, generation }), "epoch_mismatch"],
+      [resumeUrl(max, { epoch, generation: generation + 1 }), "generation_mismatch"],
+      [resumeUrl(max + 50), "sequence_reset"],
+    ] as const) {
+      const stream = await openSse(url);
+      const first = await stream.waitFor(() => true);
+      expect(first.event, url).toBe("transcript_snapshot");
+      expect(TranscriptSnapshotEvent.parse(JSON.parse(first.data))).toMatchObject({
+        reset: true,
+        reason,
+        max_sequence: max,
+      });
+      stream.close();
+    }
+  });
+
   it("when a cursor is already current, then the catch-up delta is empty", async () => {
     const max = daemon.ledger.reader.maxSequence(sessionId);
-    const stream = await openSse(`${streamUrl}?after_sequence=${max}`);
+    const stream = await openSse(resumeUrl(max));
     const first = await stream.waitFor(() => true);
     expect(TranscriptDeltaEvent.parse(JSON.parse(first.data)).entries).toEqual([]);
     stream.close();
@@ -149,11 +185,19 @@ describe("the session stream", () => {
 
   it("when an EventSource reconnects by itself, then its Last-Event-ID beats the older cursor in its URL", async () => {
     const max = daemon.ledger.reader.maxSequence(sessionId);
-    const stream = await openSse(`${streamUrl}?after_sequence=0`, { "Last-Event-ID": String(max) });
+    const fence = streamSearchParams(daemon.ledger.reader.historyVersion(sessionId));
+    const stream = await openSse(`${streamUrl}?after_sequence=0&${fence}`, {
+      "Last-Event-ID": String(max),
+    });
     const first = await stream.waitFor(() => true);
     expect(first.event).toBe("transcript_delta");
     expect(TranscriptDeltaEvent.parse(JSON.parse(first.data)).entries).toEqual([]);
     stream.close();
+  });
+
+  it("when the daemon is composed without options, then keepalive is CompozyOS's 20 s", () => {
+    expect(DEFAULT_KEEPALIVE_MS).toBe(KEEPALIVE_MS);
+    expect(KEEPALIVE_MS).toBe(20_000);
   });
 
   it("when nothing happens, then keepalive comments flow", async () => {
@@ -167,6 +211,9 @@ describe("the session stream", () => {
   it("when a stream is asked with a bad cursor or for an unknown session, then 400 / 404 envelopes", async () => {
     expect((await fetch(`${streamUrl}?after_sequence=-1`)).status).toBe(400);
     expect((await fetch(`${streamUrl}?cursor=1`)).status).toBe(400);
+    expect((await fetch(`${streamUrl}?frames=raw`)).status).toBe(400);
+    expect((await fetch(`${streamUrl}?epoch=-1`)).status).toBe(400);
+    expect((await fetch(`${streamUrl}?generation=x`)).status).toBe(400);
     expect((await fetch(streamUrl, { headers: { "Last-Event-ID": "abc" } })).status).toBe(400);
     expect((await fetch(`${base}${daemon.sessionPath("ses_nope")}/stream`)).status).toBe(404);
   });
@@ -179,6 +226,43 @@ describe("the session stream", () => {
     await promptAndWait("after the client left");
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(daemon.streams.subscriberCount(sessionId)).toBe(0);
+  });
+});
+
+describe("a stopped session's stream", () => {
+  it("when the session stops, then session_stopped ends the stream; reopening sends it at once", async () => {
+    const daemon = await startTestDaemon();
+    try {
+      const base = await daemon.listen();
+      const session = await daemon.createActiveSession();
+      const url = `${base}${daemon.sessionPath(session.id)}/stream`;
+      const stream = await openSse(url);
+      await stream.waitFor((e) => e.event === "session_commands_changed");
+      expect((await daemon.call("POST", `${daemon.sessionPath(session.id)}/stop`)).status).toBe(
+        204,
+      );
+      const stopped = await stream.waitFor((e) => e.event === "session_stopped");
+      expect(SessionStoppedEvent.parse(JSON.parse(stopped.data))).toMatchObject({
+        session_id: session.id,
+        type: "session_stopped",
+        turn_id: "",
+        stop_reason: "user_canceled",
+      });
+      await stream.ended;
+      // The last transcript change (the stopped state) came before the stop frame.
+      const last = deltas(stream).at(-1);
+      expect(Number(last?.id)).toBe(daemon.ledger.reader.maxSequence(session.id));
+
+      const again = await openSse(url);
+      await again.ended;
+      expect(again.events.map((e) => e.event)).toEqual([
+        "transcript_snapshot",
+        "session_commands_changed",
+        "session_stopped",
+      ]);
+    } finally {
+      await daemon.stop();
+    }
   });
 });
 
@@ -205,6 +289,8 @@ describe("a client that stops reading", () => {
         workspaceId: daemon.ws,
         agentName: "none",
       });
+      // Active, as far as the ledger says: a stopped session's stream would end at once.
+      daemon.ledger.recorder.recordState(session.id, "active");
       const path = `${daemon.sessionPath(session.id)}/stream`;
       const socket = connect(Number(base.port), "127.0.0.1");
       await new Promise((resolve) => socket.once("connect", resolve));
@@ -229,7 +315,7 @@ describe("a client that stops reading", () => {
       expect(daemon.streams.subscriberCount(session.id)).toBe(0);
 
       const resumed = await openSse(`${base.origin}${path}?after_sequence=0`);
-      const delta = TranscriptDeltaEvent.parse(
+      const delta = TranscriptSnapshotEvent.parse(
         JSON.parse((await resumed.waitFor(() => true)).data),
       );
       expect(delta.entries.length).toBe(
