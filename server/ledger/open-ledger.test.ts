@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { EventList, History } from "../../src/contract/history";
+import { DaemonEventList as EventList, DaemonHistory as History } from "../../src/contract/history";
 import type { CommitNotice, Ledger } from "../domain/session-recorder-api";
 import { migrate } from "./migrations";
 import { openLedger } from "./open-ledger";
@@ -52,7 +52,7 @@ function snapshot(ledger: Ledger, sessionId: string) {
     page: reader.transcriptPage(sessionId, { limit: 50 }),
     usage: reader.usage(sessionId),
     turns: reader.usageTurns(sessionId),
-    history: reader.history(sessionId),
+    history: reader.history(sessionId, { limit: 1000 }),
     open: reader.openCompactions(sessionId),
     version: reader.historyVersion(sessionId),
   };
@@ -133,16 +133,16 @@ describe("openLedger", () => {
     cleanups.unshift(() => reopened.close());
     const { reader } = reopened;
     const max = reader.maxSequence(session.sessionId);
-    const events = reader.events(session.sessionId, { limit: 1000 }).events;
-    const all = [...events];
-    while (all.length < max) {
-      const next = reader.events(session.sessionId, {
-        after_sequence: all.length,
-        limit: 1000,
-      }).events;
-      if (next.length === 0) break;
-      all.push(...next);
-    }
+    // The raw rows themselves (the read surfaces hide summary chunks by design).
+    const raw = new Database(session.path, { readonly: true });
+    const all = (
+      raw
+        .prepare(
+          "SELECT sequence, type, content FROM ledger WHERE session_id = ? ORDER BY sequence",
+        )
+        .all(session.sessionId) as { sequence: number; type: string; content: string }[]
+    ).map((row) => ({ ...row, content: JSON.parse(row.content) as Record<string, unknown> }));
+    raw.close();
     // Sequences are exactly 1..max: nothing half-written, nothing skipped.
     expect(all.map((event) => event.sequence)).toEqual(
       Array.from({ length: max }, (_, i) => i + 1),
@@ -225,6 +225,73 @@ describe("openLedger", () => {
     expect(row?.sequence).toBe(2);
   });
 
+  it("when a prompt's admission is recorded, then it survives a reopen and the retry finds it", () => {
+    const first = fileSession();
+    const admission = {
+      idempotency_key: "k-1",
+      message_id: "m-1",
+      fingerprint: "f-1",
+      result: { status: "accepted", replayed: false },
+    };
+    const rows = first.ledger.recorder.recordPrompt(first.sessionId, "turn-1", "go", admission);
+    expect(rows.map((row) => row.type)).toEqual(["input"]);
+    first.ledger.close();
+    const reopened = openLedger(first.path);
+    cleanups.unshift(() => reopened.close());
+    expect(reopened.reader.promptAdmission(first.sessionId, "k-1")).toEqual({
+      ...admission,
+      turn_id: "turn-1",
+    });
+    expect(reopened.reader.promptAdmission(first.sessionId, "k-2")).toBeUndefined();
+    // The key is unique per session: a second admission under it is refused, atomically.
+    expect(() =>
+      reopened.recorder.recordPrompt(first.sessionId, "turn-2", "again", admission),
+    ).toThrow();
+    expect(
+      reopened.reader.events(first.sessionId, { type: "input", limit: 10 }).events,
+    ).toHaveLength(1);
+  });
+
+  it("when summary chunks carry a secret, then no read surface shows a chunk or the secret", () => {
+    const { ledger, sessionId } = memorySession();
+    const secret = "sk-proj-1234567890abcdefghij";
+    ledger.recorder.recordUpdate(sessionId, "turn-1", frames.chunk("c1", `use ${secret} `));
+    ledger.recorder.recordUpdate(sessionId, "turn-1", frames.chunk("c1", "then deploy"));
+    ledger.recorder.recordUpdate(sessionId, "turn-1", frames.compaction("c1", "_paused"));
+    const paused = JSON.stringify(ledger.reader.transcriptPage(sessionId, { limit: 10 }));
+    expect(paused).not.toContain("deploy");
+    ledger.recorder.recordUpdate(sessionId, "turn-1", frames.compaction("c1", "completed"));
+    const surfaces = JSON.stringify([
+      ledger.reader.events(sessionId, { limit: 1000 }),
+      ledger.reader.history(sessionId, { limit: 1000 }),
+      ledger.reader.transcriptPage(sessionId, { limit: 1000 }),
+    ]);
+    expect(surfaces).not.toContain(secret);
+    expect(surfaces).not.toContain("compaction.chunk");
+    // One row per snapshot: in_progress, _paused, completed (the summary redacted).
+    const rows = ledger.reader.events(sessionId, { type: "compaction", limit: 10 }).events;
+    expect(rows.map((row) => (row.content as { status: string }).status)).toEqual([
+      "in_progress",
+      "_paused",
+      "completed",
+    ]);
+    expect((rows[2]?.content as { summary?: string }).summary).toContain("then deploy");
+  });
+
+  it("when a session is deleted, then its ledger rows go with it and other sessions keep theirs", () => {
+    const { ledger, sessionId } = memorySession();
+    ledger.recorder.recordInput(sessionId, "turn-1", "go");
+    const other = ledger.store.createSession({
+      workspaceId: ledger.store.getSession(sessionId)?.workspace_id ?? "",
+      agentName: "demo",
+    });
+    ledger.recorder.recordInput(other.id, "turn-1", "stay");
+    ledger.store.deleteSession(sessionId);
+    expect(ledger.store.getSession(sessionId)).toBeUndefined();
+    expect(ledger.reader.maxSequence(sessionId)).toBe(0);
+    expect(ledger.reader.maxSequence(other.id)).toBe(1);
+  });
+
   it("when anything tries to update or delete a ledger row, then the database refuses", () => {
     const session = fileSession();
     cleanups.unshift(() => session.ledger.close());
@@ -234,7 +301,7 @@ describe("openLedger", () => {
       expect(() => db.exec("UPDATE ledger SET type = 'x'")).toThrow(/append-only/);
       expect(() => db.exec("DELETE FROM ledger")).toThrow(/append-only/);
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(db.pragma("user_version", { simple: true })).toBe(3);
+      expect(db.pragma("user_version", { simple: true })).toBe(4);
     } finally {
       db.close();
     }
@@ -336,14 +403,15 @@ describe("session store", () => {
 });
 
 describe("history and events", () => {
-  it("when the history is read, then rows are grouped by turn with between-turn rows under null", () => {
+  it("when the history is read, then rows are grouped by turn with between-turn rows under an empty turn id", () => {
     const { ledger, sessionId } = memorySession();
     converse(ledger, sessionId);
-    const { history } = History.parse(ledger.reader.history(sessionId));
+    const { history } = History.parse(ledger.reader.history(sessionId, { limit: 1000 }));
+    // turn-2's summary chunk is kept for a restart but never read back one by one.
     expect(history.map((group) => [group.turn_id, group.events.length])).toEqual([
-      [null, 1],
+      ["", 1],
       ["turn-1", 7],
-      ["turn-2", 5],
+      ["turn-2", 4],
     ]);
     const event = history[1]?.events[0];
     expect(event).toEqual({
@@ -352,20 +420,30 @@ describe("history and events", () => {
       sequence: 2,
       turn_id: "turn-1",
       type: "input",
+      agent_name: "demo",
+      workspace_id: ledger.store.getSession(sessionId)?.workspace_id,
+      spawn_depth: 0,
       content: {
         schema: "compozy.session.event.v1",
         type: "input",
         text: "Fix the bug",
         timestamp: "2026-01-01T00:00:00.000Z",
       },
+      timestamp: "2026-01-01T00:00:00.000Z",
     });
-    expect(history[0]?.events[0]).not.toHaveProperty("turn_id");
+    expect(history[0]?.events[0]?.turn_id).toBe("");
     expect(
-      ledger.reader.history(sessionId, "turn-2").history.map((group) => group.turn_id),
+      ledger.reader
+        .history(sessionId, { turn_id: "turn-2", limit: 10 })
+        .history.map((group) => group.turn_id),
     ).toEqual(["turn-2"]);
+    // `limit` counts turns: the newest ones.
+    expect(
+      ledger.reader.history(sessionId, { limit: 2 }).history.map((group) => group.turn_id),
+    ).toEqual(["turn-1", "turn-2"]);
   });
 
-  it("when events are filtered, then turn, type, after_sequence and limit apply with has_more", () => {
+  it("when events are filtered, then turn, type, after_sequence and the newest-limit apply, chunks never", () => {
     const { ledger, sessionId } = memorySession();
     converse(ledger, sessionId);
     const read = (query: {
@@ -376,17 +454,17 @@ describe("history and events", () => {
     }) => EventList.parse(ledger.reader.events(sessionId, query));
     const all = read({ limit: 1000 });
     expect(all.events.map((event) => event.sequence)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13,
     ]);
-    expect(all.has_more).toBe(false);
-    const firstThree = read({ limit: 3 });
-    expect(firstThree.events.map((event) => event.sequence)).toEqual([1, 2, 3]);
-    expect(firstThree.has_more).toBe(true);
+    expect(all).not.toHaveProperty("has_more");
+    // CompozyOS: the newest `limit` matching rows, oldest first.
+    const newestThree = read({ limit: 3 });
+    expect(newestThree.events.map((event) => event.sequence)).toEqual([10, 12, 13]);
     expect(read({ limit: 100, after_sequence: 10 }).events.map((event) => event.type)).toEqual([
-      "compaction.chunk",
       "compaction",
       "session.compaction_fired",
     ]);
+    expect(read({ limit: 100, type: "compaction.chunk" }).events).toEqual([]);
     expect(
       read({ limit: 100, turn_id: "turn-2", type: "input" }).events.map((event) => event.sequence),
     ).toEqual([10]);
@@ -403,7 +481,7 @@ describe("history and events", () => {
     });
   });
 
-  it("when rows arrive between turns, then each run gets its own null group and turn queries skip them", () => {
+  it("when rows arrive between turns, then they share the empty-turn group and turn queries skip them", () => {
     const { ledger, sessionId } = memorySession();
     const { recorder, reader } = ledger;
     recorder.recordInput(sessionId, "turn-1", "a");
@@ -413,13 +491,12 @@ describe("history and events", () => {
     recorder.recordState(sessionId, "stopped");
     expect(
       reader
-        .history(sessionId)
+        .history(sessionId, { limit: 100 })
         .history.map((group) => [group.turn_id, group.events.map((e) => e.sequence)]),
     ).toEqual([
       ["turn-1", [1]],
-      [null, [2]],
+      ["", [2, 5]],
       ["turn-2", [3, 4]],
-      [null, [5]],
     ]);
     expect(
       reader.events(sessionId, { turn_id: "turn-1", limit: 10 }).events.map((e) => e.sequence),
@@ -429,11 +506,8 @@ describe("history and events", () => {
         .events(sessionId, { turn_id: "turn-2", after_sequence: 3, limit: 10 })
         .events.map((e) => e.sequence),
     ).toEqual([4]);
-    expect(reader.events(sessionId, { turn_id: "turn-9", limit: 10 })).toEqual({
-      events: [],
-      has_more: false,
-    });
-    expect(reader.history(sessionId, "turn-9")).toEqual({ history: [] });
+    expect(reader.events(sessionId, { turn_id: "turn-9", limit: 10 })).toEqual({ events: [] });
+    expect(reader.history(sessionId, { turn_id: "turn-9", limit: 10 })).toEqual({ history: [] });
   });
 
   it("when state and commands were recorded, then lastState and availableCommands return the newest", () => {
@@ -457,9 +531,11 @@ describe("history and events", () => {
       { name: "compact", description: "Compact the context" },
       { name: "review", description: "Review", input: { hint: "file" } },
     ]);
+    // CompozyOS's int64 epoch and generation: numbers, never strings.
     expect(ledger.reader.historyVersion(sessionId)).toEqual({
-      epoch: expect.stringMatching(/^ep_/),
-      generation: 0,
+      epoch: expect.any(Number),
+      generation: 1,
     });
+    expect(Number.isSafeInteger(ledger.reader.historyVersion(sessionId).epoch)).toBe(true);
   });
 });
