@@ -41,7 +41,11 @@ export type AgentEvents = {
    * `params.update` of a `session/update` notification, unvalidated, in receive order,
    * with the line it came in (the `raw` of an invalid frame).
    */
-  update(update: unknown, line: string): void;
+  /**
+   * A `session/update`. `replayed` marks one the agent sent while answering
+   * `session/load`: only the updates in REPLAY_RECORDED_UPDATES are reported then.
+   */
+  update(update: unknown, line: string, replayed?: boolean): void;
   /** A stdout line that is not a JSON-RPC message at all. */
   invalidFrame(raw: string, error: string): void;
   /** The answer to `session/prompt`, at its position among the received lines. */
@@ -120,6 +124,13 @@ async function answeredWithin<T>(method: string, timeoutMs: number, request: Pro
   }
 }
 
+/** The updates of a `session/load` replay that are recorded (see `onLine`). */
+export const REPLAY_RECORDED_UPDATES: ReadonlySet<string> = new Set([
+  "compaction_update",
+  "compaction_summary_chunk",
+  "available_commands_update",
+]);
+
 export function spawnAgent(
   agent: AgentCommand,
   options: { cwd: string; env?: NodeJS.ProcessEnv; killGraceMs?: number; drainMs?: number },
@@ -173,8 +184,18 @@ export function spawnAgent(
     }
     if (typeof message.method === "string") {
       if (message.method === methods.client.session.update && message.id === undefined) {
-        // A replay repeats what the ledger already holds, a bad frame included.
-        if (replaying) return;
+        if (replaying) {
+          // A replay repeats what the ledger already holds (message chunks, tools, a bad
+          // frame included), except what follows patch semantics: a compaction replayed
+          // with a new summary, or first seen in the replay, and the command list. The
+          // recorder's compaction rules then record only what changed (ACP RFD, "History
+          // replay").
+          const update = isObject(message.params) ? message.params.update : undefined;
+          if (isObject(update) && REPLAY_RECORDED_UPDATES.has(String(update.sessionUpdate))) {
+            events.update(update, line, true);
+          }
+          return;
+        }
         if (!isObject(message.params) || !("update" in message.params)) {
           events.invalidFrame(line, "session/update without params.update");
           return;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EventList } from "../../src/contract/history";
+import { DaemonEventList as EventList } from "../../src/contract/history";
 import { demoAgent, startTestDaemon, type TestDaemon } from "../http/test-daemon";
 import { openTestSession } from "../ledger/test-session";
 import { processAlive } from "./process-group";
@@ -17,16 +17,33 @@ const hanging = {
   args: ["-e", "setInterval(() => {}, 1000)"],
 };
 const loading = { ...scripted, name: "loading", args: [...scripted.args, "--load"] };
+const loadingCompaction = {
+  ...scripted,
+  name: "loading-compaction",
+  args: [...scripted.args, "--load", "--load-compaction"],
+};
 const hangingNew = { ...scripted, name: "hanging-new", args: [...scripted.args, "--hang-new"] };
 const early = { ...scripted, name: "early", args: [...scripted.args, "--early"] };
 const missing = { name: "missing", command: "/nonexistent/agent-binary", args: [] };
+
+/** The turn a prompt answer started (CompozyOS `new_turn_id`). */
+async function turnOf(response: Response): Promise<string> {
+  const body = (await response.json()) as { prompt: { new_turn_id?: string } };
+  return body.prompt.new_turn_id ?? "";
+}
 
 describe("agent faults", () => {
   let daemon: TestDaemon;
 
   beforeAll(async () => {
     daemon = await startTestDaemon({
-      agents: [demoAgent(process.env.TMPDIR ?? "/tmp"), scripted, loading, missing],
+      agents: [
+        demoAgent(process.env.TMPDIR ?? "/tmp"),
+        scripted,
+        loading,
+        loadingCompaction,
+        missing,
+      ],
     });
   });
   afterAll(() => daemon.stop());
@@ -40,8 +57,8 @@ describe("agent faults", () => {
   }
 
   async function create(agent: string) {
-    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
-      body: { agent },
+    const response = await daemon.call("POST", "/api/sessions", {
+      body: { workspace: daemon.ws, agent_name: agent },
     });
     expect(response.status).toBe(201);
     return ((await response.json()) as { session: { id: string } }).session.id;
@@ -53,7 +70,7 @@ describe("agent faults", () => {
       daemon.createActiveSession(),
     ]);
     const path = daemon.sessionPath(victim.id);
-    await daemon.call("POST", `${path}/prompt`, { body: { text: "/demo crash" } });
+    await daemon.prompt(victim.id, "/demo crash");
     await daemon.waitForSession(victim.id, (s) => s.activity === undefined);
     const accepted = await daemon.call("POST", `${path}/compact`, { body: {} });
     expect(accepted.status).toBe(202);
@@ -87,10 +104,8 @@ describe("agent faults", () => {
     expect(item).toMatchObject({ data: { status: "cancelled" } });
 
     expect(daemon.host.findSession(bystander.id)?.state).toBe("active");
-    const ok = await daemon.call("POST", `${daemon.sessionPath(bystander.id)}/prompt`, {
-      body: { text: "still fine?" },
-    });
-    expect(ok.status).toBe(202);
+    const ok = await daemon.prompt(bystander.id, "still fine?");
+    expect(ok.status).toBe(200);
     await daemon.waitForSession(bystander.id, (s) => s.activity === undefined);
     expect((await events(bystander.id)).at(-1)?.type).toBe("prompt.completed");
   });
@@ -108,7 +123,7 @@ describe("agent faults", () => {
   it("when the agent writes garbage on stdout, then each bad line is an invalid_frame row and the turn still completes", async () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");
-    await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, { body: { text: "garbage" } });
+    await daemon.prompt(id, "garbage");
     await daemon.waitForSession(id, (s) => s.activity === undefined);
     const rows = await events(id);
     const invalid = rows.filter((e) => e.type === "agent.invalid_frame");
@@ -142,7 +157,7 @@ describe("agent faults", () => {
   it("when the agent sends malformed JSON-RPC, a giant line and a request for a capability it was not given, then each is contained and the turn completes", async () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");
-    await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, { body: { text: "hostile" } });
+    await daemon.prompt(id, "hostile");
     await daemon.waitForSession(id, (s) => s.activity === undefined);
     const rows = await events(id);
     const invalid = rows.filter((e) => e.type === "agent.invalid_frame").map((e) => e.content);
@@ -172,19 +187,53 @@ describe("agent faults", () => {
     await daemon.call("POST", `${daemon.sessionPath(id)}/stop`);
     await daemon.waitForSession(id, (s) => s.state === "stopped");
     const before = await events(id);
-    await daemon.call("POST", `${daemon.sessionPath(id)}/start`);
-    await daemon.waitForSession(id, (s) => s.state === "active");
+    // A prompt resumes a stopped session (CompozyOS has no start route).
+    expect((await daemon.prompt(id, "hello again")).status).toBe(200);
+    await daemon.waitForSession(id, (s) => s.state === "active" && s.activity === undefined);
     const added = (await events(id)).slice(before.length);
-    expect(added.map((e) => [e.type, e.content.state])).toEqual([
-      ["session.state", "starting"],
-      ["session.state", "active"],
+    expect(added.map((e) => [e.type, (e.content as { state?: string }).state]).slice(0, 3)).toEqual(
+      [
+        ["input", undefined],
+        ["session.state", "starting"],
+        ["session.state", "active"],
+      ],
+    );
+    expect(added.some((e) => JSON.stringify(e.content).includes("replayed"))).toBe(false);
+    expect(added.filter((e) => e.type === "agent.invalid_frame")).toEqual([]);
+  });
+
+  it("when a replay during session/load carries a compaction first seen there, then it is recorded once, under no turn", async () => {
+    const id = await create("loading-compaction");
+    await daemon.waitForSession(id, (s) => s.state === "active");
+    for (let round = 0; round < 2; round += 1) {
+      await daemon.call("POST", `${daemon.sessionPath(id)}/stop`);
+      await daemon.waitForSession(id, (s) => s.state === "stopped");
+      await daemon.prompt(id, `round ${round}`);
+      await daemon.waitForSession(id, (s) => s.state === "active" && s.activity === undefined);
+    }
+    const rows = await events(id);
+    const compaction = rows.filter((e) => e.type === "compaction");
+    // Recorded at the first load; the identical second replay changed nothing.
+    expect(compaction.map((e) => e.content)).toEqual([
+      expect.objectContaining({
+        compaction_id: "replayed-1",
+        status: "completed",
+        summary: "Found in the replay",
+        terminal: true,
+      }),
     ]);
+    expect(compaction[0]?.turn_id).toBe("");
+    expect(rows.filter((e) => e.type === "session.compaction_fired")).toHaveLength(1);
+    // Message chunks of the replay are already held: never recorded again.
+    expect(rows.some((e) => JSON.stringify(e.content).includes('"replayed"'))).toBe(false);
+    const page = daemon.ledger.reader.transcriptPage(id, { limit: 100 });
+    expect(page.entries.filter((e) => e.message.id.startsWith("compaction"))).toHaveLength(1);
   });
 
   it("when the agent asks for permission, then the daemon rejects by policy and records it", async () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");
-    await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, { body: { text: "permission" } });
+    await daemon.prompt(id, "permission");
     await daemon.waitForSession(id, (s) => s.activity === undefined);
     const rows = await events(id);
     expect(rows.find((e) => e.type === "permission")?.content).toMatchObject({
@@ -199,7 +248,7 @@ describe("agent faults", () => {
   it("when a session starts, then initialize and session/new carry exactly the spec's parameters", async () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");
-    await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, { body: { text: "handshake" } });
+    await daemon.prompt(id, "handshake");
     await daemon.waitForSession(id, (s) => s.activity === undefined);
     const chunk = (await events(id, "&type=agent.message_chunk")).at(-1);
     const text = (chunk?.content.content as { text?: string } | undefined)?.text ?? "{}";
@@ -222,10 +271,8 @@ describe("agent faults", () => {
   it("when the agent is killed by a signal mid-turn, then agent.exited and the stopped reason name the signal", async () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");
-    const response = await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, {
-      body: { text: "signal" },
-    });
-    const { prompt_id } = (await response.json()) as { prompt_id: string };
+    const response = await daemon.prompt(id, "signal");
+    const prompt_id = await turnOf(response);
     await daemon.waitForSession(id, (s) => s.state === "stopped");
     const rows = await events(id);
     expect(rows.find((e) => e.type === "agent.exited")?.content).toMatchObject({
@@ -246,16 +293,20 @@ describe("agent faults", () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");
     const path = daemon.sessionPath(id);
-    const held = await daemon.call("POST", `${path}/prompt`, { body: { text: "hold" } });
-    const { prompt_id } = (await held.json()) as { prompt_id: string };
+    const held = await daemon.prompt(id, "hold");
+    const prompt_id = await turnOf(held);
     const busy = await daemon.call("POST", `${path}/compact`, { body: {} });
     expect(busy.status).toBe(409);
     expect(await busy.json()).toEqual({
       error: "session: prompt already in progress",
       code: "session_busy",
     });
-    const cancel = await daemon.call("POST", `${path}/cancel`);
-    expect(await cancel.json()).toEqual({ session_id: id, prompt_id });
+    const cancel = await daemon.call("POST", `${path}/prompt/cancel`);
+    expect(await cancel.json()).toEqual({
+      session_id: id,
+      outcome: "canceled",
+      turn_id: prompt_id,
+    });
     await daemon.waitForSession(id, (s) => s.activity === undefined);
     expect((await events(id, "&type=prompt.completed")).at(-1)).toMatchObject({
       turn_id: prompt_id,
@@ -272,10 +323,8 @@ describe("agent faults", () => {
   it("when the agent exits mid-turn, then the turn ends with agent_exited and the session is stopped", async () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");
-    const response = await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, {
-      body: { text: "exit" },
-    });
-    const { prompt_id } = (await response.json()) as { prompt_id: string };
+    const response = await daemon.prompt(id, "exit");
+    const prompt_id = await turnOf(response);
     await daemon.waitForSession(id, (s) => s.state === "stopped");
     const rows = await events(id);
     expect(rows.find((e) => e.type === "agent.exited")?.content).toMatchObject({
@@ -293,7 +342,7 @@ describe("an agent that hangs in the handshake", () => {
   it("when the agent never answers initialize, then it is stopped with a clear reason", async () => {
     const daemon = await startTestDaemon({ agents: [hanging], initializeTimeoutMs: 300 });
     try {
-      const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+      const response = await daemon.call("POST", "/api/sessions", {
         body: {},
       });
       const { session } = (await response.json()) as { session: { id: string } };
@@ -314,7 +363,7 @@ describe("an agent that hangs in the handshake", () => {
     // Long enough for a node child to start and answer initialize on a loaded machine.
     const daemon = await startTestDaemon({ agents: [hangingNew], initializeTimeoutMs: 2500 });
     try {
-      const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+      const response = await daemon.call("POST", "/api/sessions", {
         body: {},
       });
       const { session } = (await response.json()) as { session: { id: string } };

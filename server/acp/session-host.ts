@@ -276,9 +276,11 @@ export function createSessionHost(deps: SessionHostDeps) {
           ...(deps.killGraceMs === undefined ? {} : { killGraceMs: deps.killGraceMs }),
         },
         {
-          update: (update, line) => {
+          update: (update, line, replayed) => {
+            // A replayed frame is history, not part of a turn that may already be claimed.
+            const turnId = replayed ? null : (runtime.turn?.id ?? null);
             const rows = record(session.id, "session/update", () =>
-              recorder.recordUpdate(session.id, runtime.turn?.id ?? null, update, line),
+              recorder.recordUpdate(session.id, turnId, update, line),
             );
             if (rows.some((row) => row.type === "available_commands")) changed(session.id);
           },

@@ -133,7 +133,7 @@ describe("the daemon's guards", () => {
   });
 
   it("when a POST carries Origin: null, then 403 forbidden_origin", async () => {
-    const response = await fetch(`${base}/api/workspaces/${daemon.ws}/sessions`, {
+    const response = await fetch(`${base}/api/sessions`, {
       method: "POST",
       headers: { ...auth, "Content-Type": "application/json", Origin: "null" },
       body: "{}",
@@ -143,7 +143,7 @@ describe("the daemon's guards", () => {
 
   it("when a chunked body without Content-Length grows past 1 MiB, then 413 and nothing is created", async () => {
     const chunk = "x".repeat(64 * 1024);
-    const response = await rawRequest(`/api/workspaces/${daemon.ws}/sessions`, {
+    const response = await rawRequest("/api/sessions", {
       method: "POST",
       headers: {
         Host: new URL(base).host,
@@ -181,7 +181,7 @@ describe("the daemon's guards", () => {
   });
 
   it("when a POST carries a foreign Origin, then 403 forbidden_origin and nothing is created", async () => {
-    const response = await fetch(`${base}/api/workspaces/${daemon.ws}/sessions`, {
+    const response = await fetch(`${base}/api/sessions`, {
       method: "POST",
       headers: { ...auth, "Content-Type": "application/json", Origin: "http://evil.example" },
       body: "{}",
@@ -200,13 +200,13 @@ describe("the daemon's guards", () => {
   });
 
   it("when a POST is not JSON by content type, then 415 invalid_request", async () => {
-    const response = await fetch(`${base}/api/workspaces/${daemon.ws}/sessions`, {
+    const response = await fetch(`${base}/api/sessions`, {
       method: "POST",
       headers: { ...auth, "Content-Type": "text/plain" },
       body: "{}",
     });
     await expectEnvelope(response, 415, "invalid_request");
-    const form = await fetch(`${base}/api/workspaces/${daemon.ws}/sessions`, {
+    const form = await fetch(`${base}/api/sessions`, {
       method: "POST",
       headers: auth,
       body: new URLSearchParams({ agent: "demo" }),
@@ -232,14 +232,14 @@ describe("bad input", () => {
   afterAll(() => daemon.stop());
 
   it("when the JSON is malformed, then 400 invalid_request", async () => {
-    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+    const response = await daemon.call("POST", "/api/sessions", {
       rawBody: '{"agent": ',
     });
     await expectEnvelope(response, 400, "invalid_request");
   });
 
   it("when a body has an unknown field, then 400 with the field named, and nothing changes", async () => {
-    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+    const response = await daemon.call("POST", "/api/sessions", {
       body: { agent: "demo", command: "rm -rf /" },
     });
     const body = await expectEnvelope(response, 400, "invalid_request");
@@ -248,7 +248,7 @@ describe("bad input", () => {
   });
 
   it("when a body has the wrong types or is not an object, then 400 and nothing changes", async () => {
-    const sessions = `/api/workspaces/${daemon.ws}/sessions`;
+    const sessions = "/api/sessions";
     for (const rawBody of ['{"agent": 1}', '{"name": null}', "[]", "null", '"demo"', "42"]) {
       await expectEnvelope(
         await daemon.call("POST", sessions, { rawBody }),
@@ -298,18 +298,18 @@ describe("bad input", () => {
   });
 
   it("when a session asks for an agent that is not configured, then 400", async () => {
-    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+    const response = await daemon.call("POST", "/api/sessions", {
       body: { agent: "bash" },
     });
     await expectEnvelope(response, 400, "invalid_request");
   });
 
-  it("when limit is -1, 0, 1001 or abc, then 400; 1 and 1000 pass", async () => {
-    for (const limit of ["-1", "0", "1001", "abc", "1.5", ""]) {
+  it("when a session list limit is -1, 0, 101, 200 or abc, then 400; 1 and 100 pass (CompozyOS: 1-100)", async () => {
+    for (const limit of ["-1", "0", "101", "200", "1001", "abc", "1.5", ""]) {
       const response = await daemon.call("GET", `/api/sessions?limit=${limit}`);
       await expectEnvelope(response, 400, "invalid_request");
     }
-    for (const limit of ["1", "1000"]) {
+    for (const limit of ["1", "100"]) {
       expect((await daemon.call("GET", `/api/sessions?limit=${limit}`)).status).toBe(200);
     }
   });

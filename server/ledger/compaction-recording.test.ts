@@ -9,12 +9,14 @@ afterEach(() => t?.ledger.close());
 
 const types = (rows: { type: string }[]) => rows.map((row) => row.type);
 
+/** The fired payloads as read: under `content.raw`, as CompozyOS shows them. */
 function firedEvents() {
   return t.ledger.reader
     .events(t.sessionId, { type: "session.compaction_fired", limit: 100 })
     .events.map((event) => {
-      const { schema: _s, timestamp: _t, type: _type, ...content } = event.content;
-      return content;
+      const { schema: _s, timestamp: _t, type: _type, raw, ...rest } = event.content;
+      expect(rest).toEqual({});
+      return raw as Record<string, unknown>;
     });
 }
 

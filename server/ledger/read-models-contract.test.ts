@@ -1,9 +1,13 @@
 // Every read model of a realistic session passes its wire schema, and holds no key whose
 // value is `undefined` (exactOptionalPropertyTypes: optional fields are absent).
 import { afterEach, describe, expect, it } from "vitest";
-import { EventList, History } from "../../src/contract/history";
-import { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
-import { UsageEnvelope, UsageTurns } from "../../src/contract/usage";
+import { DaemonEventList as EventList, DaemonHistory as History } from "../../src/contract/history";
+import { DaemonEntry, DaemonTranscriptPage as TranscriptPage } from "../../src/contract/transcript";
+import {
+  contextAfterOf,
+  DaemonUsageEnvelope as UsageEnvelope,
+  UsageTurns,
+} from "../../src/contract/usage";
 import { frames, openTestSession, type TestSession } from "./test-session";
 
 let t: TestSession;
@@ -72,7 +76,7 @@ describe("read models against the wire contract", () => {
     const page = reader.transcriptPage(s, { limit: 100 });
     const usage = { usage: reader.usage(s) };
     const turns = reader.usageTurns(s);
-    const history = reader.history(s);
+    const history = reader.history(s, { limit: 1000 });
     const events = reader.events(s, { limit: 1000 });
     expect(TranscriptPage.parse(page)).toBeTruthy();
     for (const entry of page.entries) expect(DaemonEntry.parse(entry)).toStrictEqual(entry);
@@ -96,10 +100,12 @@ describe("read models against the wire contract", () => {
       ["c1", "requested", "completed"],
       ["c3", "agent", "cancelled"],
     ]);
-    expect(turns.compactions[0]).toMatchObject({
-      context_used: 40_000,
-      context_after: { used: 5_000, size: 200_000 },
-    });
+    // The reading after c1 is in c1's own turn: the derived "after" needs a later turn.
+    expect(turns.compactions[0]).toMatchObject({ context_used: 40_000, turn_id: "turn-2" });
+    const first = turns.compactions[0];
+    expect(first && contextAfterOf(first, turns)).toBeUndefined();
+    // c3 was first seen outside any turn.
+    expect(turns.compactions[1]?.turn_id).toBe("");
     expect(
       page.entries.some((entry) =>
         entry.message.parts.some(

@@ -32,12 +32,18 @@ describe("transcript projection", () => {
       requested_by: "cli",
     });
     expect(page().entries.map((entry) => entry.message)).toEqual([
-      { id: "user-1", role: "user", parts: [{ type: "text", id: "user-1-0", text: "Hello" }] },
+      // CompozyOS: user text parts carry no id; the turn is in the metadata.
+      {
+        id: "user-1",
+        role: "user",
+        metadata: { turn_id: "turn-1" },
+        parts: [{ type: "text", text: "Hello", state: "done" }],
+      },
       {
         id: "user-3",
         role: "user",
-        metadata: { maintenance: true },
-        parts: [{ type: "text", id: "user-3-0", text: "/compress" }],
+        metadata: { turn_id: "turn-2", maintenance: true },
+        parts: [{ type: "text", text: "/compress", state: "done" }],
       },
     ]);
   });
@@ -134,14 +140,15 @@ describe("transcript projection", () => {
           type: "tool-execute",
           toolCallId: "x",
           title: "Run tests",
-          state: "input-available",
+          // Pending and no input yet: CompozyOS's input-streaming.
+          state: "input-streaming",
           output: [{ type: "content", content: { type: "text", text: "ok" } }],
         },
       ],
     ]);
   });
 
-  it("when plan, permission, state, exit and unknown updates arrive, then each is a system event entry", () => {
+  it("when plan, permission, state, exit and unknown updates arrive, then each is an event entry without an id (a permission its own part)", () => {
     t = openTestSession();
     const { recorder } = t.ledger;
     recorder.recordState(t.sessionId, "active");
@@ -166,7 +173,6 @@ describe("transcript projection", () => {
         "system",
         {
           type: "data-compozy-event",
-          id: "event-1-0",
           data: { type: "session.state", state: "active" },
         },
       ],
@@ -174,7 +180,6 @@ describe("transcript projection", () => {
         "system",
         {
           type: "data-compozy-event",
-          id: "event-2-0",
           data: {
             type: "plan",
             entries: [{ content: "Read", priority: "high", status: "pending" }],
@@ -182,22 +187,16 @@ describe("transcript projection", () => {
         },
       ],
       [
-        "system",
+        "assistant",
         {
-          type: "data-compozy-event",
-          id: "event-3-0",
-          data: { type: "permission", tool_call_id: "x", options: [], outcome: "cancelled" },
-        },
-      ],
-      [
-        "system",
-        {
-          type: "data-compozy-event",
-          id: "event-4-0",
+          type: "data-compozy-permission",
+          id: "x",
           data: {
-            type: "agent.unknown_update",
-            sessionUpdate: "current_mode_update",
-            currentModeId: "plan",
+            type: "permission",
+            request_id: "x",
+            tool_call_id: "x",
+            options: [],
+            outcome: "cancelled",
           },
         },
       ],
@@ -205,7 +204,16 @@ describe("transcript projection", () => {
         "system",
         {
           type: "data-compozy-event",
-          id: "event-5-0",
+          data: {
+            type: "agent.unknown_update",
+            raw: { sessionUpdate: "current_mode_update", currentModeId: "plan" },
+          },
+        },
+      ],
+      [
+        "system",
+        {
+          type: "data-compozy-event",
           data: { type: "agent.invalid_frame", error: "bad JSON" },
         },
       ],
@@ -213,7 +221,6 @@ describe("transcript projection", () => {
         "system",
         {
           type: "data-compozy-event",
-          id: "event-6-0",
           data: { type: "agent.exited", code: 0, signal: null },
         },
       ],
@@ -221,7 +228,6 @@ describe("transcript projection", () => {
         "system",
         {
           type: "data-compozy-event",
-          id: "event-7-0",
           data: { type: "session.state", state: "stopped", reason: "exit code 0" },
         },
       ],

@@ -1,6 +1,10 @@
 // The usage read model (acp-intake.md §5) as the reader serves it.
 import { afterEach, describe, expect, it } from "vitest";
-import { UsageEnvelope, UsageTurns } from "../../src/contract/usage";
+import {
+  contextAfterOf,
+  DaemonUsageEnvelope as UsageEnvelope,
+  UsageTurns,
+} from "../../src/contract/usage";
 import { frames, openTestSession, type TestSession } from "./test-session";
 
 let t: TestSession;
@@ -200,7 +204,7 @@ describe("usage projection: turns and markers", () => {
     expect(usage().turn_count).toBe(2);
   });
 
-  it("when compactions fire, then one marker per id with trigger, status, fired context and context_after", () => {
+  it("when compactions fire, then one marker per id with trigger, status, fired context, and the newest snapshot", () => {
     t = openTestSession();
     const { recorder } = t.ledger;
     recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(900, 1000)); // 1
@@ -217,17 +221,17 @@ describe("usage projection: turns and markers", () => {
     expect(turns().compactions).toStrictEqual([
       {
         turn_id: "turn-2",
-        sequence: 5,
+        sequence: 7,
         at: "2026-01-01T00:00:00.000Z",
         compaction_id: "c1",
         trigger: "requested",
         status: "completed",
         context_used: 900,
         context_size: 1000,
-        context_after: { used: 200, size: 1000, sequence: 8 },
       },
       {
-        sequence: 11,
+        turn_id: "",
+        sequence: 10,
         at: "2026-01-01T00:00:00.000Z",
         compaction_id: "c2",
         trigger: "agent",
@@ -238,15 +242,58 @@ describe("usage projection: turns and markers", () => {
     ]);
   });
 
+  it("when a compaction finishes in a later turn, then its marker's turn, sequence, at and status are the newest snapshot's", () => {
+    t = openTestSession();
+    const { recorder } = t.ledger;
+    recorder.recordInput(t.sessionId, "turn-1", "go"); // 1
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.compaction("c1", "in_progress")); // 2,3
+    expect(turns().compactions[0]).toMatchObject({ turn_id: "turn-1", sequence: 2 });
+    recorder.recordInput(t.sessionId, "turn-2", "more"); // 4
+    const [done] = recorder.recordUpdate(
+      t.sessionId,
+      "turn-2",
+      frames.compaction("c1", "completed"),
+    ); // 5
+    expect(turns().compactions).toStrictEqual([
+      {
+        turn_id: "turn-2",
+        sequence: 5,
+        at: done?.created_at,
+        compaction_id: "c1",
+        trigger: "agent",
+        status: "completed",
+      },
+    ]);
+  });
+
+  it("when the next turn reports a reading, then the derived after figure is it; none before the next compaction", () => {
+    t = openTestSession();
+    const { recorder } = t.ledger;
+    recorder.recordInput(t.sessionId, "turn-1", "go");
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.compaction("c1", "completed"));
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(50, 100)); // same turn: not after
+    recorder.recordInput(t.sessionId, "turn-2", "next");
+    recorder.recordUpdate(t.sessionId, "turn-2", frames.usage(10, 100));
+    recorder.recordPromptCompleted(t.sessionId, "turn-2", { stop_reason: "end_turn" });
+    const read = turns();
+    const marker = read.compactions[0];
+    expect(marker && contextAfterOf(marker, read)).toMatchObject({
+      used: 10,
+      size: 100,
+      turn_id: "turn-2",
+    });
+  });
+
   it("when the next compaction starts before any reading, then the marker has no context_after", () => {
     t = openTestSession();
     const { recorder } = t.ledger;
     recorder.recordUpdate(t.sessionId, "turn-1", frames.compaction("c1", "completed"));
     recorder.recordUpdate(t.sessionId, "turn-1", frames.compaction("c2", "completed"));
     recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(10, 100));
-    const [first, second] = turns().compactions;
+    const read = turns();
+    const [first] = read.compactions;
     expect(first).not.toHaveProperty("context_after");
     expect(first).not.toHaveProperty("context_used");
-    expect(second?.context_after).toEqual({ used: 10, size: 100, sequence: 5 });
+    expect(first && contextAfterOf(first, read)).toBeUndefined();
   });
 });
