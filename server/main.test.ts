@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { EventList } from "../src/contract/history";
+import { DaemonEventList as EventList } from "../src/contract/history";
 import { SessionEnvelope, WorkspaceList } from "../src/contract/session";
-import { UsageEnvelope } from "../src/contract/usage";
+import { DaemonUsageEnvelope as UsageEnvelope } from "../src/contract/usage";
 import { processAlive } from "./acp/process-group";
 
 const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
@@ -94,7 +94,7 @@ describe("daemon restart", () => {
     );
     const ws = workspaces[0]?.id ?? "";
     const created = SessionEnvelope.parse(
-      await (await post(`/api/workspaces/${ws}/sessions`)).json(),
+      await (await post("/api/sessions", { workspace: ws })).json(),
     );
     const path = `/api/workspaces/${ws}/sessions/${created.session.id}`;
     const session = (base: string) => async () =>
@@ -104,15 +104,21 @@ describe("daemon restart", () => {
       (s) => s.state === "active" && s.available_commands.length > 0,
     );
 
-    for (const step of [
-      { text: "/demo fill 30" },
-      { text: "/demo no-usage" },
+    for (const [index, step] of [
+      "/demo fill 30",
+      "/demo no-usage",
       null,
-      { text: "/demo slow 30" },
-    ]) {
+      "/demo slow 30",
+    ].entries()) {
       const response =
-        step === null ? await post(`${path}/compact`) : await post(`${path}/prompt`, step);
-      expect(response.status).toBe(202);
+        step === null
+          ? await post(`${path}/compact`)
+          : await post(`${path}/prompt`, {
+              message: step,
+              message_id: `m-${index}`,
+              idempotency_key: `k-${index}`,
+            });
+      expect(response.status).toBe(step === null ? 202 : 200);
       await until(session(first.base), (s) => s.activity === undefined);
     }
     const unknownBefore = UsageEnvelope.parse(
