@@ -275,7 +275,7 @@ describe("openLedger", () => {
       "_paused",
       "completed",
     ]);
-    expect((rows[2]?.content as { summary?: string }).summary).toContain("then deploy");
+    expect(String(rows[2]?.content.summary)).toContain("then deploy");
   });
 
   it("when a session is deleted, then its ledger rows go with it and other sessions keep theirs", () => {
