@@ -212,14 +212,15 @@ describe("daemon exit and agent trees", () => {
         body: JSON.stringify(body),
       });
     const created = SessionEnvelope.parse(
-      await (await post(`/api/workspaces/${ws}/sessions`, { agent: "scripted" })).json(),
+      await (await post("/api/sessions", { workspace: ws, agent_name: "scripted" })).json(),
     );
     const path = `/api/workspaces/${ws}/sessions/${created.session.id}`;
     await until(
       async () => SessionEnvelope.parse(await (await fetch(`${base}${path}`)).json()).session,
       (s) => s.state === "active",
     );
-    expect((await post(`${path}/prompt`, { text: "orphan-hold" })).status).toBe(202);
+    const hold = { message: "orphan-hold", message_id: "m-hold", idempotency_key: "k-hold" };
+    expect((await post(`${path}/prompt`, hold)).status).toBe(200);
     const chunks = await until(
       async () =>
         EventList.parse(

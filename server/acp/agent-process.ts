@@ -151,6 +151,8 @@ export function spawnAgent(
   // The ACP session this agent owns: from the session/new answer (at its line) or the
   // session/load request. A frame naming another session is applied to nothing.
   let ownedSession: string | undefined;
+  /** The session id a pending `session/load` asked for. */
+  let loading: string | undefined;
   // Updates that arrive while session/new is unanswered: an agent may announce its new
   // session (commands, usage) before the answer line that names it. They are decided, in
   // order, at that line.
@@ -240,7 +242,11 @@ export function spawnAgent(
       return;
     }
     sentMethods.delete(key);
-    if (method === methods.agent.session.load) replaying = false;
+    if (method === methods.agent.session.load) {
+      replaying = false;
+      if (!("error" in message) && loading !== undefined) ownedSession = loading;
+      settleEarly();
+    }
     if (method === methods.agent.session.new) {
       const sessionId = isObject(message.result) ? message.result.sessionId : undefined;
       if (typeof sessionId === "string") ownedSession = sessionId;
@@ -438,6 +444,9 @@ export function spawnAgent(
       // The tap clears `replaying` at the answer's line. An agent that never answers stays
       // muted until it is stopped, so a late replay is never recorded as new.
       replaying = true;
+      // The loaded session is this agent's session from its answer on (as session/new's
+      // answer makes it): frames of the turns after the load must not read as foreign.
+      loading = acpSessionId;
       await answeredWithin(
         "session/load",
         timeoutMs,

@@ -449,8 +449,8 @@ describe("an agent whose child outlives it or holds its stdout", () => {
   });
 
   async function activeSession() {
-    const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
-      body: { agent: "scripted" },
+    const response = await daemon.call("POST", "/api/sessions", {
+      body: { agent_name: "scripted" },
     });
     const { session } = (await response.json()) as { session: { id: string } };
     await daemon.waitForSession(session.id, (s) => s.state === "active");
@@ -459,11 +459,9 @@ describe("an agent whose child outlives it or holds its stdout", () => {
 
   /** Sends the prompt and waits for the chunk in which the agent names its grandchild. */
   async function startGrandchild(id: string, text: string) {
-    const response = await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, {
-      body: { text },
-    });
-    expect(response.status).toBe(202);
-    const { prompt_id } = (await response.json()) as { prompt_id: string };
+    const response = await daemon.prompt(id, text);
+    expect(response.status).toBe(200);
+    const prompt_id = await turnOf(response);
     const deadline = Date.now() + 10_000;
     for (;;) {
       const chunk = daemon.ledger.reader
@@ -504,7 +502,7 @@ describe("an agent whose child outlives it or holds its stdout", () => {
     const id = await activeSession();
     const { pid, promptId } = await startGrandchild(id, "orphan-hold");
     const response = await daemon.call("POST", `${daemon.sessionPath(id)}/stop`);
-    expect(response.status).toBe(202);
+    expect(response.status).toBe(204);
     await daemon.waitForSession(id, (s) => s.state === "stopped", 5000);
     const rows = daemon.ledger.reader.events(id, { limit: 1000 }).events;
     expect(rows.find((e) => e.type === "prompt.completed")).toMatchObject({
@@ -517,12 +515,10 @@ describe("an agent whose child outlives it or holds its stdout", () => {
 
   it("when the daemon shuts down, then no process of an agent tree is left when shutdown returns", async () => {
     const own = await startTestDaemon({ agents: [scripted] });
-    const response = await own.call("POST", `/api/workspaces/${own.ws}/sessions`, { body: {} });
+    const response = await own.call("POST", "/api/sessions", { body: {} });
     const { session } = (await response.json()) as { session: { id: string } };
     await own.waitForSession(session.id, (s) => s.state === "active");
-    await own.call("POST", `${own.sessionPath(session.id)}/prompt`, {
-      body: { text: "orphan-hold" },
-    });
+    await own.prompt(session.id, "orphan-hold");
     let pid: number | undefined;
     const deadline = Date.now() + 10_000;
     while (pid === undefined && Date.now() < deadline) {
@@ -544,10 +540,8 @@ describe("an agent whose child outlives it or holds its stdout", () => {
   it("when the agent sends frames for a session it does not own, then each is an invalid_frame and nothing of them reaches the transcript, usage or permissions", async () => {
     const id = await activeSession();
     const usageBefore = daemon.ledger.reader.usage(id);
-    const response = await daemon.call("POST", `${daemon.sessionPath(id)}/prompt`, {
-      body: { text: "foreign" },
-    });
-    expect(response.status).toBe(202);
+    const response = await daemon.prompt(id, "foreign");
+    expect(response.status).toBe(200);
     await daemon.waitForSession(id, (s) => s.activity === undefined);
     const rows = daemon.ledger.reader.events(id, { limit: 1000 }).events;
     const invalid = rows.filter((e) => e.type === "agent.invalid_frame").map((e) => e.content);
@@ -579,7 +573,7 @@ describe("frames sent before the agent's session exists", () => {
   it("when the agent announces its new session before answering session/new, then that is kept; frames before session/new, naming no session or another one are invalid", async () => {
     const daemon = await startTestDaemon({ agents: [early] });
     try {
-      const response = await daemon.call("POST", `/api/workspaces/${daemon.ws}/sessions`, {
+      const response = await daemon.call("POST", "/api/sessions", {
         body: {},
       });
       const { session } = (await response.json()) as { session: { id: string } };

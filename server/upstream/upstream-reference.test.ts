@@ -89,9 +89,13 @@ describe("upstream mode in front of a reference daemon", () => {
     const prompt = await viaProxy(`${path}/prompt`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ text: "Sketch the usage projection" }),
+      body: JSON.stringify({
+        message: "Sketch the usage projection",
+        message_id: "m-proxy",
+        idempotency_key: "k-proxy",
+      }),
     });
-    expect(prompt.status).toBe(202);
+    expect(prompt.status).toBe(200);
     // The reply streams in while the turn runs: a delta arrives before the turn ends.
     await sse.waitFor((event) => event.event === "transcript_delta", 10_000);
     await daemon.waitForSession(session.id, (s) => s.activity === undefined);
