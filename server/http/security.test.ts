@@ -199,6 +199,40 @@ describe("the daemon's guards", () => {
     await expectEnvelope(response, 404, "not_found");
   });
 
+  it("when a PATCH or DELETE carries a foreign Origin or a non-JSON body, then 403 / 415 and nothing changes", async () => {
+    const path = `${base}/api/workspaces/${daemon.ws}/sessions/nope`;
+    const foreign = { ...auth, Origin: "http://evil.example" };
+    await expectEnvelope(
+      await fetch(path, { method: "DELETE", headers: foreign }),
+      403,
+      "forbidden_origin",
+    );
+    await expectEnvelope(
+      await fetch(path, {
+        method: "PATCH",
+        headers: { ...foreign, "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "x" }),
+      }),
+      403,
+      "forbidden_origin",
+    );
+    await expectEnvelope(
+      await fetch(path, {
+        method: "PATCH",
+        headers: { ...auth, "Content-Type": "text/plain" },
+        body: JSON.stringify({ name: "x" }),
+      }),
+      415,
+      "invalid_request",
+    );
+    // A bodiless POST (CompozyOS clients send stop and cancel this way) needs no type.
+    await expectEnvelope(
+      await fetch(`${path}/stop`, { method: "POST", headers: auth }),
+      404,
+      "not_found",
+    );
+  });
+
   it("when a POST is not JSON by content type, then 415 invalid_request", async () => {
     const response = await fetch(`${base}/api/sessions`, {
       method: "POST",
