@@ -1,9 +1,28 @@
 // Query factories for workspaces and sessions: keys and options live together.
-import { queryOptions } from "@tanstack/react-query";
-import { SessionEnvelope, SessionList, WorkspaceList } from "../contract/session";
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { type Session, SessionEnvelope, SessionList, WorkspaceList } from "../contract/session";
 import { getJson, sessionPath } from "./http";
 
 export type SessionRef = { workspaceId: string; sessionId: string };
+
+/** The most CompozyOS's `GET /api/sessions` returns at once; more pages follow the cursor. */
+export const SESSION_PAGE_SIZE = 100;
+
+export type SessionPages = InfiniteData<SessionList, string | undefined>;
+
+/** Every loaded session, in the daemon's order, each once (a row may move between pages). */
+export function loadedSessions(data: SessionPages | undefined): Session[] {
+  const seen = new Set<string>();
+  const sessions: Session[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const session of page.sessions) {
+      if (seen.has(session.id)) continue;
+      seen.add(session.id);
+      sessions.push(session);
+    }
+  }
+  return sessions;
+}
 
 export const workspaceQueries = {
   all: () => ["workspaces"] as const,
@@ -17,11 +36,18 @@ export const workspaceQueries = {
 
 export const sessionQueries = {
   all: () => ["sessions"] as const,
+  /** Pages of sessions, newest first, followed by `next_cursor` (CompozyOS allows 1–100 a page). */
   list: () =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...sessionQueries.all(), "list"] as const,
-      queryFn: ({ signal }) =>
-        getJson("/api/sessions", SessionList, { signal, query: { limit: 200 } }),
+      queryFn: ({ signal, pageParam }) =>
+        getJson("/api/sessions", SessionList, {
+          signal,
+          query: { limit: SESSION_PAGE_SIZE, cursor: pageParam },
+        }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) =>
+        last.page.has_more && last.page.next_cursor ? last.page.next_cursor : undefined,
       // The open session's stream patches its own row; the list refreshes for the rest.
       refetchInterval: 5_000,
     }),

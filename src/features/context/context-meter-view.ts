@@ -35,6 +35,8 @@ export const METER_COPY = {
   neverReported: "This agent hasn't reported context usage.",
   unavailable: "Context usage unavailable",
   unavailableDetail: "The daemon can't provide context usage for this session.",
+  notReported: "No context reading",
+  notReportedDetail: "This daemon reports no context usage (it predates context readings).",
   compacting: "Compacting context…",
 } as const;
 
@@ -97,6 +99,10 @@ export function deriveMeterView(
   }
 
   const context = usage.data.context;
+  // An older CompozyOS has token totals but no context reading at all.
+  if (context === undefined) {
+    return plain("unavailable", METER_COPY.notReported, METER_COPY.notReportedDetail);
+  }
   if (context.state === "unavailable") {
     return plain("unavailable", METER_COPY.unavailable, METER_COPY.unavailableDetail);
   }

@@ -13,8 +13,8 @@ export function summaryBoundaryIndex(entries: readonly Entry[]): number {
   return -1;
 }
 
-export function markersById(turns: UsageTurns): ReadonlyMap<string, CompactionMarker> {
-  return new Map(turns.compactions.map((marker) => [marker.compaction_id, marker]));
+export function markersById(turns: UsageTurns | null): ReadonlyMap<string, CompactionMarker> {
+  return new Map((turns?.compactions ?? []).map((marker) => [marker.compaction_id, marker]));
 }
 
 /** Consecutive agent entries (text, thinking, tools of one reply) share one "Agent" label. */
