@@ -37,7 +37,7 @@ export function usePromptMutation(ref: SessionRef) {
         PromptResultEnvelope,
       ),
     retry: (failures, error) => failures < NETWORK_RETRIES && isApiError(error, "network"),
-    retryDelay: (attempt) => 500 * 2 ** attempt,
+    retryDelay: (attempt) => Math.min(4_000, 250 * 2 ** attempt),
     onSettled: refresh,
   });
 }

@@ -45,7 +45,7 @@ function entry(start: number, sequence = start): Entry {
   };
 }
 
-const snapshot = (entries: Entry[], max: number, epoch = "e1") => ({
+const snapshot = (entries: Entry[], max: number, epoch = 1) => ({
   session_id: "s1",
   epoch,
   generation: 0,
@@ -53,7 +53,7 @@ const snapshot = (entries: Entry[], max: number, epoch = "e1") => ({
   max_sequence: max,
   has_older: false,
 });
-const delta = (entries: unknown[], cursor: number, epoch = "e1") => ({
+const delta = (entries: unknown[], cursor: number, epoch = 1) => ({
   session_id: "s1",
   epoch,
   generation: 0,
@@ -147,7 +147,7 @@ describe("SessionStream", () => {
 
   it("when nothing is cached, then it asks for a snapshot and stores it", () => {
     stream.start();
-    expect(last().url).toBe("/api/workspaces/w1/sessions/s1/stream");
+    expect(last().url).toBe("/api/workspaces/w1/sessions/s1/stream?frames=transcript");
     expect(stream.state).toBe("connecting");
     last().open();
     expect(stream.state).toBe("open");
@@ -169,7 +169,9 @@ describe("SessionStream", () => {
     vi.advanceTimersByTime(499);
     expect(sources).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(last().url).toBe("/api/workspaces/w1/sessions/s1/stream?after_sequence=6");
+    expect(last().url).toBe(
+      "/api/workspaces/w1/sessions/s1/stream?frames=transcript&after_sequence=6&epoch=1&generation=0",
+    );
 
     last().open();
     expect(stream.state).toBe("open");
@@ -204,13 +206,13 @@ describe("SessionStream", () => {
     stream.start();
     last().open();
     last().emit("transcript_snapshot", snapshot([entry(1), entry(2)], 2));
-    last().emit("transcript_delta", delta([entry(3)], 3, "e2"));
+    last().emit("transcript_delta", delta([entry(3)], 3, 2));
     vi.advanceTimersByTime(0);
     expect(last().url).not.toContain("after_sequence");
     last().open();
-    last().emit("transcript_snapshot", snapshot([entry(1)], 1, "e2"));
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1, 2));
     const data = client.getQueryData<TranscriptData>(key);
-    expect(data).toMatchObject({ epoch: "e2", cursor: 1 });
+    expect(data).toMatchObject({ epoch: 2, cursor: 1 });
     expect(data?.entries).toHaveLength(1);
   });
 
@@ -250,15 +252,20 @@ describe("SessionStream", () => {
       updated_at: "2026-01-01T00:00:00Z",
     };
     client.setQueryData(sessionQueries.list().queryKey, {
-      sessions: [session, { ...session, id: "s2" }],
-      page: { has_more: false, limit: 200, total: 2 },
+      pages: [
+        {
+          sessions: [session, { ...session, id: "s2" }],
+          page: { has_more: false, limit: 100, total: 2 },
+        },
+      ],
+      pageParams: [undefined],
     });
     stream.start();
     const busy = { ...session, activity: { turn_id: "t9" } };
     last().emit("session_updated", { session: busy });
     expect(client.getQueryData(sessionQueries.detail(ref).queryKey)).toEqual({ session: busy });
     const list = client.getQueryData(sessionQueries.list().queryKey);
-    expect(list?.sessions.map((s) => s.activity?.turn_id)).toEqual(["t9", undefined]);
+    expect(list?.pages[0]?.sessions.map((s) => s.activity?.turn_id)).toEqual(["t9", undefined]);
   });
 
   it("when a session fetch started before a session_updated lands after it, then the event's newer session stays", async () => {
@@ -303,5 +310,119 @@ describe("SessionStream", () => {
     vi.advanceTimersByTime(10_000);
     expect(source.closed).toBe(true);
     expect(sources).toHaveLength(1);
+  });
+  it("when it reconnects, then it resumes behind the epoch/generation fence of what it holds", () => {
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", { ...snapshot([entry(1)], 1, 7), generation: 2 });
+    last().emit("transcript_delta", { ...delta([entry(4)], 4, 7), generation: 2 });
+    last().drop();
+    vi.advanceTimersByTime(500);
+    const url = new URL(last().url, "http://x");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      frames: "transcript",
+      after_sequence: "4",
+      epoch: "7",
+      generation: "2",
+    });
+  });
+
+  it("when a reset snapshot arrives, then it replaces the cache instead of merging into it", () => {
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1), entry(2), entry(3)], 3));
+    // Same fence, but the daemon says the history was rewritten (a sequence reset).
+    last().emit("transcript_snapshot", {
+      ...snapshot([entry(10)], 10),
+      reset: true,
+      reason: "sequence_reset",
+    });
+    const data = client.getQueryData<TranscriptData>(key);
+    expect(data?.entries.map((e) => e.start_sequence)).toEqual([10]);
+    expect(data?.cursor).toBe(10);
+    // Without `reset` a snapshot still merges.
+    last().emit("transcript_snapshot", { ...snapshot([entry(11)], 11), reset: false });
+    expect(client.getQueryData<TranscriptData>(key)?.entries).toHaveLength(2);
+  });
+
+  it("when the daemon accepts and at once closes, again and again, then the delay still grows", () => {
+    stream.start();
+    const delays: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      last().open();
+      last().drop();
+      const before = sources.length;
+      let waited = 0;
+      while (sources.length === before && waited < 20_000) {
+        vi.advanceTimersByTime(50);
+        waited += 50;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([500, 1000, 2000, 4000, 8000]);
+  });
+
+  it("when a connection stayed open 8 s before dropping, then the next delay starts small again", () => {
+    stream.start();
+    for (let round = 0; round < 3; round += 1) {
+      last().drop();
+      vi.advanceTimersByTime(10_000);
+    }
+    last().open();
+    vi.advanceTimersByTime(8_000);
+    const before = sources.length;
+    last().drop();
+    vi.advanceTimersByTime(500);
+    expect(sources).toHaveLength(before + 1);
+  });
+
+  it("when the session stops, then the stream ends, nothing reconnects and the session reads stopped", () => {
+    const detailKey = sessionQueries.detail(ref).queryKey;
+    client.setQueryData(detailKey, {
+      session: {
+        id: "s1",
+        workspace_id: "w1",
+        agent_name: "demo",
+        state: "active" as const,
+        available_commands: [],
+        created_at: "2026-01-01T00:00:00Z",
+        updated_at: "2026-01-01T00:00:00Z",
+      },
+    });
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1));
+    const ended = last();
+    ended.emit("session_stopped", {
+      id: "evt-9",
+      session_id: "s1",
+      sequence: 9,
+      turn_id: "",
+      type: "session_stopped",
+      agent_name: "demo",
+      content: { type: "session_stopped", stop_reason: "idle_timeout" },
+      timestamp: "2026-01-01T00:01:00Z",
+    });
+    // The daemon then closes; EventSource reports that as an error.
+    ended.drop();
+    vi.advanceTimersByTime(120_000);
+    expect(ended.closed).toBe(true);
+    expect(sources).toHaveLength(1);
+    expect(stream.state).toBe("stopped");
+    expect(client.getQueryData(detailKey)?.session.state).toBe("stopped");
+
+    // A prompt resumed it: the page wakes the stream, which resumes behind its fence.
+    stream.wake();
+    expect(sources).toHaveLength(2);
+    expect(last().url).toContain("after_sequence=1&epoch=1&generation=0");
+  });
+
+  it("when the command catalog changes, then the session is read again", () => {
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    stream.start();
+    last().emit("session_commands_changed", { session_id: "s1", revision: "r2" });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toContainEqual(
+      sessionQueries.detail(ref).queryKey,
+    );
   });
 });
