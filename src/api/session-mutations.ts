@@ -79,10 +79,12 @@ export function useCreateSessionMutation() {
   return useMutation({
     mutationKey: ["sessions", "create"],
     mutationFn: (body: CreateSession) => postJson("/api/sessions", body, SessionEnvelope),
-    onSuccess: ({ session }) => {
+    onSuccess: ({ session }, body) => {
       client.setQueryData(
-        sessionQueries.detail({ workspaceId: session.workspace_id, sessionId: session.id })
-          .queryKey,
+        sessionQueries.detail({
+          workspaceId: session.workspace_id ?? body.workspace,
+          sessionId: session.id,
+        }).queryKey,
         { session },
       );
       void client.invalidateQueries({ queryKey: sessionQueries.list().queryKey });

@@ -1,6 +1,12 @@
 // Query factories for workspaces and sessions: keys and options live together.
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { type Session, SessionEnvelope, SessionList, WorkspaceList } from "../contract/session";
+import {
+  isTurnRunning,
+  type Session,
+  SessionEnvelope,
+  SessionList,
+  WorkspaceList,
+} from "../contract/session";
 import { getJson, sessionPath } from "./http";
 
 export type SessionRef = { workspaceId: string; sessionId: string };
@@ -8,7 +14,14 @@ export type SessionRef = { workspaceId: string; sessionId: string };
 /** The most CompozyOS's `GET /api/sessions` returns at once; more pages follow the cursor. */
 export const SESSION_PAGE_SIZE = 100;
 
-export type SessionPages = InfiniteData<SessionList, string | undefined>;
+const SETTLING_POLL_MS = 2_000;
+
+function isSettling(session: Session | undefined): boolean {
+  if (!session) return false;
+  return isTurnRunning(session) || session.state === "starting" || session.state === "stopping";
+}
+
+export type SessionPages = InfiniteData<SessionList, unknown>;
 
 /** Every loaded session, in the daemon's order, each once (a row may move between pages). */
 export function loadedSessions(data: SessionPages | undefined): Session[] {
@@ -58,5 +71,9 @@ export const sessionQueries = {
         getJson(sessionPath(workspaceId, sessionId), SessionEnvelope, { signal }),
       select: (data) => data.session,
       staleTime: Number.POSITIVE_INFINITY,
+      // The stream re-reads it after transcript frames; while something is under way it is
+      // also polled, so a turn's end is seen even if no frame follows it.
+      refetchInterval: (query) =>
+        isSettling(query.state.data?.session) ? SETTLING_POLL_MS : false,
     }),
 };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Entry } from "../contract/transcript";
 import { sessionQueries } from "./session-queries";
@@ -52,6 +52,7 @@ const snapshot = (entries: Entry[], max: number, epoch = 1) => ({
   entries,
   max_sequence: max,
   has_older: false,
+  reset: false,
 });
 const delta = (entries: unknown[], cursor: number, epoch = 1) => ({
   session_id: "s1",
@@ -60,6 +61,7 @@ const delta = (entries: unknown[], cursor: number, epoch = 1) => ({
   entries,
   cursor,
   max_sequence: cursor,
+  has_more: false,
 });
 
 let sources: FakeEventSource[];
@@ -231,44 +233,30 @@ describe("SessionStream", () => {
     });
   });
 
-  it("when usage changes, then both usage queries are invalidated", () => {
+  it("when transcript frames arrive, then the session and both usage queries are re-read, at most once a second", () => {
+    // CompozyOS's stream carries only the transcript: activity and usage are re-read.
     const invalidate = vi.spyOn(client, "invalidateQueries");
     stream.start();
-    last().emit("session_usage_changed", { sequence: 4, kind: "compaction" });
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1));
+    for (let sequence = 2; sequence < 12; sequence += 1) {
+      last().emit("transcript_delta", delta([entry(sequence)], sequence));
+    }
+    expect(invalidate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual([
       ["sessions", "usage", "s1"],
       ["sessions", "usage-turns", "s1"],
+      sessionQueries.detail(ref).queryKey,
     ]);
+    // The last frame of a turn is always followed by a read.
+    last().emit("transcript_delta", delta([entry(12)], 12));
+    vi.advanceTimersByTime(1_000);
+    expect(invalidate).toHaveBeenCalledTimes(6);
   });
 
-  it("when the session is updated, then its detail and its list row are patched", () => {
-    const session = {
-      id: "s1",
-      workspace_id: "w1",
-      agent_name: "demo",
-      state: "active" as const,
-      available_commands: [],
-      created_at: "2026-01-01T00:00:00Z",
-      updated_at: "2026-01-01T00:00:00Z",
-    };
-    client.setQueryData(sessionQueries.list().queryKey, {
-      pages: [
-        {
-          sessions: [session, { ...session, id: "s2" }],
-          page: { has_more: false, limit: 100, total: 2 },
-        },
-      ],
-      pageParams: [undefined],
-    });
-    stream.start();
-    const busy = { ...session, activity: { turn_id: "t9" } };
-    last().emit("session_updated", { session: busy });
-    expect(client.getQueryData(sessionQueries.detail(ref).queryKey)).toEqual({ session: busy });
-    const list = client.getQueryData(sessionQueries.list().queryKey);
-    expect(list?.pages[0]?.sessions.map((s) => s.activity?.turn_id)).toEqual(["t9", undefined]);
-  });
-
-  it("when a session fetch started before a session_updated lands after it, then the event's newer session stays", async () => {
+  it("when a session fetch started before the turn's last frame lands after it, then the newer session stays", async () => {
     const base = {
       id: "s1",
       workspace_id: "w1",
@@ -279,20 +267,30 @@ describe("SessionStream", () => {
       updated_at: "2026-01-01T00:00:00Z",
     };
     const running = { ...base, activity: { turn_id: "t1" } };
-    let answer: (value: { session: typeof running }) => void = () => {};
     const detailKey = sessionQueries.detail(ref).queryKey;
+    const answers: ((value: { session: typeof running | typeof base }) => void)[] = [];
     client.setQueryData(detailKey, { session: running });
-    // A refetch (say, after Send) that the daemon answers while the turn still runs…
-    const inFlight = client.fetchQuery({
+    // The page's session query, observing it as the composer and the rail do.
+    const observer = new QueryObserver(client, {
       queryKey: detailKey,
-      queryFn: () => new Promise<{ session: typeof running }>((resolve) => (answer = resolve)),
+      queryFn: () => new Promise((resolve) => answers.push(resolve)),
+      staleTime: Number.POSITIVE_INFINITY,
     });
+    const unsubscribe = observer.subscribe(() => {});
+    // A refetch (say, after Send) that the daemon answers while the turn still runs…
+    const inFlight = client.refetchQueries({ queryKey: detailKey });
     stream.start();
-    // …then the stream says the turn ended, then the stale answer arrives.
-    last().emit("session_updated", { session: base });
-    answer({ session: running });
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1));
+    // …then the turn's last frame; the re-read it causes replaces the stale one.
+    last().emit("transcript_delta", delta([entry(2)], 2));
+    vi.advanceTimersByTime(1_000);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]?.({ session: running });
+    answers[1]?.({ session: base });
     await inFlight.catch(() => undefined);
-    expect(client.getQueryData(detailKey)).toEqual({ session: base });
+    await vi.waitFor(() => expect(client.getQueryData(detailKey)).toEqual({ session: base }));
+    unsubscribe();
   });
 
   it("when a token is set, then it rides in the stream URL", () => {

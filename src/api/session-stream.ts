@@ -6,18 +6,16 @@
 // session ends the stream until the session runs again (`wake`).
 import type { QueryClient } from "@tanstack/react-query";
 import { ErrorEnvelope } from "../contract/error";
-import type { Session, SessionEnvelope } from "../contract/session";
+import type { SessionEnvelope } from "../contract/session";
 import {
   SessionStoppedEvent,
-  SessionUpdatedEvent,
   STREAM_EVENTS,
   TranscriptDeltaEvent,
   TranscriptSnapshotEvent,
-  UsageChangedEvent,
 } from "../contract/stream";
 import { apiToken, apiUrl, sessionPath } from "./http";
 import { LenientEntries } from "./lenient-entries";
-import { type SessionPages, type SessionRef, sessionQueries } from "./session-queries";
+import { type SessionRef, sessionQueries } from "./session-queries";
 import {
   foldDelta,
   foldNewestPage,
@@ -79,6 +77,13 @@ export const nextFrame: FlushScheduler = (flush) => {
 const SnapshotPayload = TranscriptSnapshotEvent.extend({ entries: LenientEntries });
 const DeltaPayload = TranscriptDeltaEvent.extend({ entries: LenientEntries });
 
+/**
+ * CompozyOS's stream carries the transcript only: the session's activity and its usage
+ * are re-read after transcript frames, at most once per this many ms (trailing, so the
+ * last frame of a turn is always followed by a read).
+ */
+export const SURFACE_REFRESH_MS = 1_000;
+
 /** The usage keys the context rail reads; re-read whenever usage may have moved. */
 export function usageKeys(sessionId: string) {
   return [usageQueries.usageKey(sessionId), usageQueries.turnsKey(sessionId)] as const;
@@ -103,21 +108,6 @@ export function streamUrl(
   });
 }
 
-function patchSessionList(
-  list: SessionPages | undefined,
-  session: Session,
-): SessionPages | undefined {
-  if (!list) return list;
-  if (!list.pages.some((page) => page.sessions.some((item) => item.id === session.id))) return list;
-  return {
-    ...list,
-    pages: list.pages.map((page) => ({
-      ...page,
-      sessions: page.sessions.map((item) => (item.id === session.id ? session : item)),
-    })),
-  };
-}
-
 function defaultFactory(url: string): EventSourceLike {
   return new EventSource(url);
 }
@@ -136,6 +126,7 @@ export class SessionStream {
   private source: EventSourceLike | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stableTimer: ReturnType<typeof setTimeout> | undefined;
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private attempt = 0;
   private hasOpened = false;
   private wantSnapshot = false;
@@ -171,6 +162,8 @@ export class SessionStream {
     this.flushDeltas();
     clearTimeout(this.timer);
     clearTimeout(this.stableTimer);
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = undefined;
     this.source?.close();
     this.source = undefined;
   }
@@ -219,8 +212,6 @@ export class SessionStream {
       });
     on(STREAM_EVENTS.transcriptSnapshot, (data) => this.snapshot(data));
     on(STREAM_EVENTS.transcriptDelta, (data) => this.delta(data));
-    on(STREAM_EVENTS.usageChanged, (data) => this.usageChanged(data));
-    on(STREAM_EVENTS.sessionUpdated, (data) => this.sessionUpdated(data));
     on(STREAM_EVENTS.commandsChanged, () => this.commandsChanged());
     on(STREAM_EVENTS.sessionStopped, (data) => this.sessionStopped(data));
   }
@@ -258,6 +249,15 @@ export class SessionStream {
     }, delay);
   }
 
+  /** Re-read the session and its usage soon: the transcript moved, so they may have. */
+  private refreshSurfacesSoon(): void {
+    if (this.refreshTimer !== undefined || this.stopped) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.invalidateAfterGap();
+    }, SURFACE_REFRESH_MS);
+  }
+
   private invalidateAfterGap(): void {
     for (const queryKey of usageKeys(this.ref.sessionId)) {
       void this.client.invalidateQueries({ queryKey });
@@ -282,6 +282,7 @@ export class SessionStream {
     this.client.setQueryData<TranscriptData>(this.transcriptKey, (current) =>
       foldNewestPage(parsed.data.reset === true ? undefined : current, parsed.data),
     );
+    this.refreshSurfacesSoon();
   }
 
   private delta(data: unknown): void {
@@ -323,20 +324,11 @@ export class SessionStream {
       }
       current = result.data;
     }
-    if (current !== initial && current !== undefined)
+    if (current !== initial && current !== undefined) {
       this.client.setQueryData<TranscriptData>(this.transcriptKey, current);
+      this.refreshSurfacesSoon();
+    }
     return "ok";
-  }
-
-  private usageChanged(data: unknown): void {
-    const parsed = UsageChangedEvent.safeParse(data);
-    if (!parsed.success) {
-      warnInvalid(STREAM_EVENTS.usageChanged, parsed.error);
-      return;
-    }
-    for (const queryKey of usageKeys(this.ref.sessionId)) {
-      void this.client.invalidateQueries({ queryKey });
-    }
   }
 
   /** The command catalog moved: Compact now depends on it, so re-read the session. */
@@ -366,25 +358,6 @@ export class SessionStream {
     for (const queryKey of usageKeys(this.ref.sessionId)) {
       void this.client.invalidateQueries({ queryKey });
     }
-  }
-
-  private sessionUpdated(data: unknown): void {
-    const parsed = SessionUpdatedEvent.safeParse(data);
-    if (!parsed.success) {
-      warnInvalid(STREAM_EVENTS.sessionUpdated, parsed.error);
-      return;
-    }
-    const { session } = parsed.data;
-    if (session.id !== this.ref.sessionId) return;
-    const detailKey = sessionQueries.detail(this.ref).queryKey;
-    const listKey = sessionQueries.list().queryKey;
-    this.client.setQueryData<SessionEnvelope>(detailKey, { session });
-    this.client.setQueryData<SessionPages>(listKey, (list) => patchSessionList(list, session));
-    // A fetch that started before this event (a mutation's invalidation, the list's poll)
-    // would land after it with older data, e.g. "a turn is running" after the turn ended.
-    // Cancelling reverts to the state just written, since a manual write is the revert point.
-    void this.client.cancelQueries({ queryKey: detailKey, exact: true });
-    void this.client.cancelQueries({ queryKey: listKey, exact: true });
   }
 }
 

@@ -3,7 +3,14 @@
 // session stream invalidates these exact keys on `session_usage_changed` and on
 // reconnect, so they never go stale on their own.
 import { queryOptions } from "@tanstack/react-query";
-import { UsageEnvelope, UsageTurns } from "../contract/usage";
+import {
+  type CompactionMarker,
+  type ContextAfter,
+  contextAfterOf,
+  type Turn,
+  UsageEnvelope,
+  UsageTurns,
+} from "../contract/usage";
 import { ApiError, getJson, sessionPath } from "./http";
 import { type SessionRef, sessionQueries } from "./session-queries";
 
@@ -26,11 +33,14 @@ export const usageQueries = {
   turns: ({ workspaceId, sessionId }: SessionRef) =>
     queryOptions({
       queryKey: usageQueries.turnsKey(sessionId),
-      queryFn: async ({ signal }): Promise<UsageTurns | null> => {
+      queryFn: async ({ signal }): Promise<UsageTurnsView | null> => {
         try {
-          return await getJson(sessionPath(workspaceId, sessionId, "/usage/turns"), UsageTurns, {
-            signal,
-          });
+          const data = await getJson(
+            sessionPath(workspaceId, sessionId, "/usage/turns"),
+            UsageTurns,
+            { signal },
+          );
+          return withContextAfter(data);
         } catch (error) {
           if (isMissingEndpoint(error)) return null;
           throw error;
@@ -46,4 +56,21 @@ export const usageQueries = {
  */
 export function isMissingEndpoint(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
+}
+
+/** A marker with its "after" figure, derived once here for the meter, chart and list. */
+export type CompactionMarkerView = CompactionMarker & {
+  context_after?: Omit<ContextAfter, "turn_id"> & { turn_id?: string };
+};
+export type UsageTurnsView = { turns: Turn[]; compactions: CompactionMarkerView[] };
+
+/** CompozyOS sends no "after" figure: it is the first later turn's reading (`contextAfterOf`). */
+export function withContextAfter(data: UsageTurns): UsageTurnsView {
+  return {
+    turns: data.turns,
+    compactions: data.compactions.map((marker) => {
+      const after = contextAfterOf(marker, data);
+      return after ? { ...marker, context_after: after } : marker;
+    }),
+  };
 }

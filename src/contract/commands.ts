@@ -1,23 +1,167 @@
-// Prompt, cancel and Compact now: request bodies and their 202 answers.
+// Prompt, cancel, approve, the command catalog and Compact now: request bodies and their
+// answers (CompozyOS `internal/api/contract/prompt.go`, `session_prompt_cancel.go`,
+// `session_commands.go`; Compact now from the October "Context compaction" release).
 import { z } from "zod";
-import { Id } from "./primitives";
+import { Id, Int64, Timestamp } from "./primitives";
 
 export const PROMPT_MAX_CHARS = 100_000;
+export const IDEMPOTENCY_KEY_MAX = 200;
 
-export const PromptBody = z.strictObject({
-  text: z.string().min(1).max(PROMPT_MAX_CHARS),
+/** How input is handled while a turn runs (CompozyOS `PromptMode`). */
+export const PROMPT_MODES = ["queue", "interrupt", "steer"] as const;
+export const PromptMode = z.enum(PROMPT_MODES);
+export type PromptMode = z.infer<typeof PromptMode>;
+
+/** One AI-SDK style input message (CompozyOS `PromptUIMessage`). */
+export const PromptUIMessage = z.strictObject({
+  id: z.string().max(200).optional(),
+  role: z.string().min(1).max(32),
+  content: z.string().max(PROMPT_MAX_CHARS).optional(),
+  parts: z
+    .array(
+      z.strictObject({
+        type: z.string().max(64).optional(),
+        text: z.string().max(PROMPT_MAX_CHARS).optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
 });
+export type PromptUIMessage = z.infer<typeof PromptUIMessage>;
+
+/** The text a prompt carries: `message`, else the last user message of `messages`. */
+export function promptText(body: {
+  message?: string | undefined;
+  messages?: ReadonlyArray<PromptUIMessage> | undefined;
+}): string {
+  if (body.message !== undefined && body.message.trim() !== "") return body.message;
+  const last = [...(body.messages ?? [])].reverse().find((message) => message.role === "user");
+  if (last === undefined) return "";
+  if (last.content !== undefined && last.content.trim() !== "") return last.content;
+  return (last.parts ?? [])
+    .filter((part) => part.type === undefined || part.type === "text")
+    .map((part) => part.text ?? "")
+    .join("");
+}
+
+/**
+ * `POST …/prompt` body (CompozyOS `SendPromptRequest`, the fields the reference daemon
+ * serves). `message_id` names the user message; `idempotency_key` makes a retried send
+ * answer with the first send's result instead of running twice.
+ */
+export const PromptBody = z
+  .strictObject({
+    message: z.string().max(PROMPT_MAX_CHARS).optional(),
+    messages: z.array(PromptUIMessage).max(100).optional(),
+    message_id: Id.max(200),
+    idempotency_key: Id.max(IDEMPOTENCY_KEY_MAX),
+    mode: PromptMode.optional(),
+    expected_turn_id: z.string().max(200).optional(),
+  })
+  .refine((body) => promptText(body).trim() !== "", {
+    message: "message is required",
+    path: ["message"],
+  })
+  .refine((body) => promptText(body).length <= PROMPT_MAX_CHARS, {
+    message: `message is longer than ${PROMPT_MAX_CHARS} characters`,
+    path: ["message"],
+  });
 export type PromptBody = z.infer<typeof PromptBody>;
 
-export const PromptAccepted = z.object({
-  session_id: Id,
-  prompt_id: Id,
-  status: z.literal("accepted"),
-});
-export type PromptAccepted = z.infer<typeof PromptAccepted>;
+export const PROMPT_STATUSES = [
+  "accepted",
+  "queued",
+  "steering",
+  "interrupting",
+  "canceled",
+] as const;
+export const PROMPT_DELIVERIES = ["none", "direct", "after_turn", "interrupt_then_prompt"] as const;
 
-export const CancelAccepted = z.object({ session_id: Id, prompt_id: Id });
-export type CancelAccepted = z.infer<typeof CancelAccepted>;
+/** CompozyOS `SendPromptResultPayload`. */
+export const PromptResult = z.object({
+  status: z.string().min(1),
+  mode: z.string().optional(),
+  delivery: z.string(),
+  message_id: z.string(),
+  idempotency_key: z.string(),
+  replayed: z.boolean(),
+  queue_entry_id: z.string().optional(),
+  queue_position: z.number().int().optional(),
+  queue_generation: Int64.optional(),
+  estimated_send_at: Timestamp.nullish(),
+  previous_turn_id: z.string().optional(),
+  new_turn_id: z.string().optional(),
+  canceled_queued_entries: z.number().int().optional(),
+  goal: z.unknown().optional(),
+});
+export type PromptResult = z.infer<typeof PromptResult>;
+
+/** The non-streaming answer of `POST …/prompt`: 200, or 202 when queued or replayed. */
+export const PromptResultEnvelope = z.object({ prompt: PromptResult });
+export type PromptResultEnvelope = z.infer<typeof PromptResultEnvelope>;
+export const DaemonPromptResultEnvelope = z.object({
+  prompt: PromptResult.extend({
+    status: z.enum(PROMPT_STATUSES),
+    delivery: z.enum(PROMPT_DELIVERIES),
+  }),
+});
+
+/**
+ * A CompozyOS daemon may instead answer a direct prompt with the AI SDK v1 UI message
+ * stream (`text/event-stream`); it marks that answer with this header.
+ */
+export const PROMPT_STREAM_HEADER = "x-vercel-ai-ui-message-stream";
+
+/** `POST …/prompt/cancel` answer (CompozyOS `SessionPromptCancelResponse`, always 200). */
+export const CANCEL_OUTCOMES = ["canceled", "nothing-in-flight"] as const;
+export const CancelResult = z.object({
+  session_id: Id,
+  outcome: z.string().min(1),
+  turn_id: z.string().optional(),
+});
+export type CancelResult = z.infer<typeof CancelResult>;
+export const DaemonCancelResult = CancelResult.extend({ outcome: z.enum(CANCEL_OUTCOMES) });
+
+/** `POST …/approve` body and answer (a permission request's decision). */
+export const ApproveBody = z.strictObject({
+  decision: z.string().min(1).max(64),
+  request_id: Id.max(200),
+  turn_id: Id.max(200),
+});
+export type ApproveBody = z.infer<typeof ApproveBody>;
+export const ApproveResult = z.object({
+  decision: z.string(),
+  interaction_id: z.string().optional(),
+  outcome: z.string(),
+  request_id: z.string(),
+  resolved_decision: z.string().optional(),
+});
+export type ApproveResult = z.infer<typeof ApproveResult>;
+
+/** `GET …/commands`: the session's command catalog (CompozyOS `SessionCommandsResponse`). */
+export const SessionCommand = z.object({
+  id: Id,
+  canonical_token: z.string(),
+  display_name: z.string(),
+  description: z.string(),
+  lane: z.string(),
+  source: z.object({
+    kind: z.string(),
+    id: z.string().optional(),
+    key: z.string().optional(),
+    scope: z.string(),
+  }),
+  placements: z.array(z.string()),
+  input_hint: z.string().optional(),
+  available: z.boolean(),
+  unavailable_reason: z.string().optional(),
+});
+export type SessionCommand = z.infer<typeof SessionCommand>;
+export const SessionCommands = z.object({
+  commands: z.array(SessionCommand),
+  revision: z.string(),
+});
+export type SessionCommands = z.infer<typeof SessionCommands>;
 
 export const COMPACTION_COMMANDS = ["compact", "compress"] as const;
 export const CompactionCommand = z.enum(COMPACTION_COMMANDS);
@@ -27,6 +171,7 @@ export type CompactionCommand = z.infer<typeof CompactionCommand>;
 export const CompactBody = z.strictObject({});
 export type CompactBody = z.infer<typeof CompactBody>;
 
+/** `POST …/compact` 202 answer (October release). */
 export const CompactAccepted = z.object({
   session_id: Id,
   prompt_id: Id,
@@ -50,3 +195,15 @@ export function chooseCompactionCommand(
   const names = new Set(commands.map((command) => command.name.trim()));
   return COMPACTION_COMMANDS.find((name) => names.has(name));
 }
+
+/**
+ * `GET …/derive/preview` (October release): what the bounded replay of a continue or fork
+ * would carry.
+ */
+export const DerivePreview = z.object({
+  message_count: z.number().int().nonnegative(),
+  replay_bytes: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+  omitted_count: z.number().int().nonnegative(),
+});
+export type DerivePreview = z.infer<typeof DerivePreview>;

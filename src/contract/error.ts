@@ -1,19 +1,25 @@
+// The error envelope of every non-2xx answer (CompozyOS `internal/api/core` respondError).
 import { z } from "zod";
 
-/** Every code the daemon may put in an error envelope (wire-contract.md, Errors). */
+/** Every code the reference daemon may put in an error envelope. */
 export const ERROR_CODES = [
   "invalid_request",
   "session_not_promptable",
   "not_found",
   "session_busy",
+  "session_archived",
+  "session_not_stopped",
   "compaction_unsupported",
-  "no_active_turn",
+  "prompt_idempotency_conflict",
   "forbidden_origin",
   "unauthorized",
   "payload_too_large",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** CompozyOS's structured diagnostic, kept opaque: a client shows `error`, not this. */
+export const Diagnostic = z.looseObject({ code: z.string(), message: z.string() });
 
 /**
  * The body of every non-2xx answer. `code` stays a free string when parsing so a newer
@@ -23,5 +29,6 @@ export const ErrorEnvelope = z.object({
   error: z.string(),
   code: z.string().optional(),
   details: z.record(z.string(), z.string()).optional(),
+  diagnostic: Diagnostic.nullish(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -1,38 +1,126 @@
-// The raw ledger, never folded: `…/history` and `…/events`.
+// The raw ledger read surfaces, never folded: `GET …/events` and `GET …/history`
+// (CompozyOS `SessionEventPayload`, `TurnHistoryPayload`). A compaction appears here once
+// per snapshot (one `compaction` row per change of status, summary or error), never as
+// streamed chunks, and with the same redaction as the Compaction item.
 import { z } from "zod";
-import { Id, queryInt, Sequence, Timestamp } from "./primitives";
+import { Count, goSlice, Id, queryInt, Sequence, Timestamp, TurnId } from "./primitives";
 
 export const EVENT_SCHEMA = "compozy.session.event.v1";
 
-export const LedgerEvent = z.object({
-  id: z.string().min(1),
+/** The canonical content every ledger row carries; the rest depends on its `type`. */
+export const EventContent = z.looseObject({
+  schema: z.literal(EVENT_SCHEMA),
+  type: z.string().min(1),
+  timestamp: Timestamp,
+});
+export type EventContent = z.infer<typeof EventContent>;
+
+/**
+ * One session event. `turn_id` is `""` for a row outside any turn; `content` stays opaque
+ * here (old rows keep old payloads) and is read with the helpers below.
+ */
+export const SessionEvent = z.object({
+  id: z.string(),
   session_id: Id,
   sequence: Sequence,
-  turn_id: Id.optional(),
+  turn_id: TurnId,
   type: z.string().min(1),
-  content: z.looseObject({
-    schema: z.literal(EVENT_SCHEMA),
-    type: z.string().min(1),
-    timestamp: Timestamp,
-  }),
+  agent_name: z.string(),
+  workspace_id: z.string().optional(),
+  workspace_path: z.string().optional(),
+  spawn_depth: Count.optional(),
+  content: z.unknown(),
+  stop_reason: z.string().optional(),
+  stop_detail: z.string().optional(),
+  failure: z.looseObject({ kind: z.string(), summary: z.string().optional() }).nullish(),
+  timestamp: Timestamp,
 });
-export type LedgerEvent = z.infer<typeof LedgerEvent>;
+export type SessionEvent = z.infer<typeof SessionEvent>;
 
-export const History = z.object({
-  history: z.array(z.object({ turn_id: Id.nullable(), events: z.array(LedgerEvent) })),
+/** What the reference daemon sends for a stored row: an id, a depth and canonical content. */
+export const DaemonSessionEvent = SessionEvent.extend({
+  id: Id,
+  spawn_depth: Count,
+  content: EventContent,
 });
-export type History = z.infer<typeof History>;
+export type DaemonSessionEvent = z.infer<typeof DaemonSessionEvent>;
 
-export const HistoryQuery = z.strictObject({ turn_id: Id.optional() });
-export type HistoryQuery = z.infer<typeof HistoryQuery>;
-
-export const EventList = z.object({ events: z.array(LedgerEvent), has_more: z.boolean() });
+export const EventList = z.object({ events: goSlice(SessionEvent) });
 export type EventList = z.infer<typeof EventList>;
+export const DaemonEventList = z.object({ events: z.array(DaemonSessionEvent) });
 
+export const TurnHistory = z.object({ turn_id: TurnId, events: goSlice(SessionEvent) });
+export const History = z.object({ history: goSlice(TurnHistory) });
+export type History = z.infer<typeof History>;
+export const DaemonHistory = z.object({
+  history: z.array(z.object({ turn_id: TurnId, events: z.array(DaemonSessionEvent) })),
+});
+
+export const EVENTS_DEFAULT_LIMIT = 200;
+export const EVENTS_MAX_LIMIT = 1000;
+export const ARCHIVE_SELECTIONS = ["active", "archived", "all"] as const;
+
+/**
+ * `GET …/events` and `GET …/history` share one filter (CompozyOS `ParseSessionEventQuery`):
+ * the newest `limit` matching records (events) or turns (history), oldest first, after
+ * `after_sequence` and since `since`. There is no `has_more`: a client pages forward with
+ * `after_sequence` set to the last sequence it holds.
+ */
 export const EventsQuery = z.strictObject({
-  turn_id: Id.optional(),
-  type: z.string().min(1).optional(),
+  since: Timestamp.optional(),
+  limit: queryInt(1, EVENTS_MAX_LIMIT).optional(),
   after_sequence: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
-  limit: queryInt(1, 1000).optional(),
+  type: z.string().min(1).max(200).optional(),
+  agent_name: z.string().min(1).max(200).optional(),
+  turn_id: Id.max(200).optional(),
+  archive: z.enum(ARCHIVE_SELECTIONS).optional(),
 });
 export type EventsQuery = z.infer<typeof EventsQuery>;
+export const HistoryQuery = EventsQuery;
+export type HistoryQuery = EventsQuery;
+
+export const COMPACTION_EVENT = "compaction";
+export const COMPACTION_FIRED_EVENT = "session.compaction_fired";
+export const COMPACTION_REQUESTED_EVENT = "session.compaction.requested";
+
+/** A `compaction` row's content: one snapshot of the id (October release, "Ledger rows"). */
+export const CompactionRowContent = EventContent.extend({
+  type: z.literal(COMPACTION_EVENT),
+  compaction_id: Id,
+  status: z.string().min(1),
+  summary: z.string().optional(),
+  error: z.string().optional(),
+  terminal: z.literal(true).optional(),
+});
+export type CompactionRowContent = z.infer<typeof CompactionRowContent>;
+
+export const COMPACTION_TRIGGERS = ["agent", "requested"] as const;
+export const CompactionTrigger = z.enum(COMPACTION_TRIGGERS);
+export type CompactionTrigger = z.infer<typeof CompactionTrigger>;
+
+/** `content.raw` of `session.compaction_fired`: the context figures are `null` when unknown. */
+export const CompactionFiredRaw = z.object({
+  compaction_id: Id,
+  trigger: CompactionTrigger,
+  context_used: Count.nullable(),
+  context_size: Count.nullable(),
+});
+export type CompactionFiredRaw = z.infer<typeof CompactionFiredRaw>;
+export const CompactionFiredContent = EventContent.extend({
+  type: z.literal(COMPACTION_FIRED_EVENT),
+  raw: CompactionFiredRaw,
+});
+
+/** The fired payload of an event, or undefined (another type, or an old opaque row). */
+export function compactionFiredOf(event: SessionEvent): CompactionFiredRaw | undefined {
+  if (event.type !== COMPACTION_FIRED_EVENT) return undefined;
+  const parsed = CompactionFiredContent.safeParse(event.content);
+  return parsed.success ? parsed.data.raw : undefined;
+}
+
+/** The compaction snapshot a `compaction` row records, or undefined. */
+export function compactionRowOf(event: SessionEvent): CompactionRowContent | undefined {
+  if (event.type !== COMPACTION_EVENT) return undefined;
+  const parsed = CompactionRowContent.safeParse(event.content);
+  return parsed.success ? parsed.data : undefined;
+}

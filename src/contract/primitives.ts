@@ -1,17 +1,29 @@
-// Building blocks shared by every wire shape: ids, sequences, timestamps and the
-// query-string integers the daemon accepts.
+// Building blocks shared by every wire shape: ids, sequences, int64 counters, timestamps
+// and the query-string integers the daemon accepts.
 import { z } from "zod";
 
-/** A non-empty identifier (session, workspace, turn, compaction…). */
+/** A non-empty identifier (session, workspace, compaction…). */
 export const Id = z.string().min(1);
 
-/** A ledger sequence number: per-session, strictly increasing, never negative. */
+/**
+ * A turn id as CompozyOS sends it on events and history groups: `""` when the row
+ * belongs to no turn (a session-level event), never absent.
+ */
+export const TurnId = z.string();
+
+/** A ledger sequence number: per-session, strictly increasing, never negative (int64). */
 export const Sequence = z.number().int().nonnegative();
+
+/**
+ * An int64 the daemon counts up: transcript `epoch` and projection `generation`. They are
+ * JSON numbers (Go `int64`), never strings.
+ */
+export const Int64 = z.number().int().nonnegative();
 
 /** A token count or other non-negative integer counter. */
 export const Count = z.number().int().nonnegative();
 
-/** RFC 3339 UTC timestamp, e.g. `2026-11-30T08:42:23.123Z`. */
+/** RFC 3339 timestamp as Go writes it: `2026-10-08T14:02:11Z`, `…11.123456789+02:00`. */
 export const Timestamp = z.iso.datetime({ offset: true });
 
 /**
@@ -21,7 +33,21 @@ export const Timestamp = z.iso.datetime({ offset: true });
 export function queryInt(min: number, max: number) {
   return z
     .string()
-    .regex(/^\d{1,15}$/, "must be a non-negative integer")
+    .regex(/^\d{1,18}$/, "must be a non-negative integer")
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
+}
+
+/** A boolean carried in a query string: exactly `true` or `false`. */
+export const queryBool = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/**
+ * A Go slice that may be marshalled as `null` (a nil slice) or omitted: read as `[]`, so a
+ * client never breaks on `parts: null`.
+ */
+export function goSlice<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .nullish()
+    .transform((value): z.output<T>[] => value ?? []);
 }

@@ -1,53 +1,134 @@
+// Workspaces and sessions (CompozyOS `internal/api/contract` session payloads, operations
+// listSessions/createSession/getSession/renameSession/archiveSession/unarchiveSession).
+// Response schemas are lenient where CompozyOS is: unknown fields are ignored and fields
+// CompozyOS marks optional are optional. The `Daemon…` forms add what CompozyOS always
+// sends, so the reference daemon's answers are complete for any CompozyOS client.
 import { z } from "zod";
-import { Count, Id, queryInt, Timestamp } from "./primitives";
+import { Count, goSlice, Id, Int64, queryInt, Timestamp } from "./primitives";
 
 export const Workspace = z.object({
   id: Id,
   name: z.string(),
   root_dir: z.string(),
+  add_dirs: goSlice(z.string()).optional(),
+  default_agent: z.string().optional(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 export type Workspace = z.infer<typeof Workspace>;
+export const DaemonWorkspace = Workspace.extend({ add_dirs: z.array(z.string()) });
 
-export const WorkspaceList = z.object({ workspaces: z.array(Workspace) });
+export const WorkspaceList = z.object({ workspaces: goSlice(Workspace) });
 export type WorkspaceList = z.infer<typeof WorkspaceList>;
+export const DaemonWorkspaceList = z.object({ workspaces: z.array(DaemonWorkspace) });
 
 export const SESSION_STATES = ["starting", "active", "stopping", "stopped"] as const;
 export const SessionState = z.enum(SESSION_STATES);
 export type SessionState = z.infer<typeof SessionState>;
 
+/** Why a session stopped (CompozyOS `store.StopReason`). */
+export const STOP_REASONS = [
+  "completed",
+  "user_canceled",
+  "max_iterations",
+  "loop_detected",
+  "timeout",
+  "budget_exceeded",
+  "error",
+  "agent_crashed",
+  "hook_stopped",
+  "shutdown",
+] as const;
+
 export const AvailableCommand = z.object({
   name: z.string(),
   description: z.string(),
-  input: z.object({ hint: z.string() }).nullable().optional(),
+  input: z.object({ hint: z.string() }).nullish(),
 });
 export type AvailableCommand = z.infer<typeof AvailableCommand>;
 
-/** What a session is doing right now. A turn is running exactly when `turn_id` is present. */
+/**
+ * What a session is doing right now (CompozyOS `activity`, `null` when idle). A turn is
+ * running exactly when `turn_id` is a non-empty string.
+ */
 export const SessionActivity = z.object({
-  turn_id: Id.optional(),
-  turn_started_at: Timestamp.optional(),
-  kind: z.enum(["prompt", "compact"]).optional(),
+  turn_id: z.string().optional(),
+  turn_source: z.string().optional(),
+  turn_started_at: Timestamp.nullish(),
+  last_activity_at: Timestamp.nullish(),
+  last_activity_kind: z.string().optional(),
+  current_tool: z.string().optional(),
+  tool_call_id: z.string().optional(),
+  elapsed_ms: Count.optional(),
 });
 export type SessionActivity = z.infer<typeof SessionActivity>;
+export const DaemonSessionActivity = SessionActivity.extend({
+  elapsed_ms: Count,
+  elapsed_seconds: Count,
+  idle_seconds: Count,
+  iteration_current: Count,
+  iteration_max: Count,
+});
+
+/** The runtime block: CompozyOS's agent process status and its ACP capabilities. */
+export const SessionRuntime = z.looseObject({
+  status: z.string(),
+  selection_revision: Int64.optional(),
+  acp_session_id: z.string().optional(),
+  acp_caps: z
+    .looseObject({
+      supports_load_session: z.boolean(),
+      prompt_image: z.boolean().optional(),
+      prompt_audio: z.boolean().optional(),
+      prompt_embedded_context: z.boolean().optional(),
+    })
+    .nullish(),
+  failure: z.string().optional(),
+});
+export type SessionRuntime = z.infer<typeof SessionRuntime>;
 
 export const Session = z.object({
   id: Id,
-  workspace_id: Id,
+  workspace_id: Id.optional(),
+  workspace_path: z.string().optional(),
   agent_name: z.string(),
   name: z.string().optional(),
+  type: z.string().optional(),
   state: SessionState,
-  activity: SessionActivity.optional(),
-  available_commands: z.array(AvailableCommand),
+  stop_reason: z.string().optional(),
+  stop_detail: z.string().optional(),
+  activity: SessionActivity.nullish(),
+  available_commands: goSlice(AvailableCommand),
+  archived_at: Timestamp.nullish(),
+  attachable: z.boolean().optional(),
+  badge: z.string().optional(),
+  runtime: SessionRuntime.optional(),
+  transcript_epoch: Int64.optional(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 export type Session = z.infer<typeof Session>;
 
+/** Every field CompozyOS always sends: what the reference daemon is checked against. */
+export const DaemonSession = Session.extend({
+  workspace_id: Id,
+  activity: DaemonSessionActivity.optional(),
+  available_commands: z.array(AvailableCommand),
+  archived_at: Timestamp.nullable(),
+  attachable: z.boolean(),
+  badge: z.string(),
+  pending_interactions: z.array(z.looseObject({ interaction_id: Id, kind: z.string() })),
+  runtime: SessionRuntime.extend({ selection_revision: Int64 }),
+  transcript_epoch: Int64,
+  stop_reason: z.enum(STOP_REASONS).optional(),
+});
+export type DaemonSession = z.infer<typeof DaemonSession>;
+
 export const SessionEnvelope = z.object({ session: Session });
 export type SessionEnvelope = z.infer<typeof SessionEnvelope>;
+export const DaemonSessionEnvelope = z.object({ session: DaemonSession });
 
+/** CompozyOS `CountedCursorPagePayload`. */
 export const PageInfo = z.object({
   has_more: z.boolean(),
   limit: Count,
@@ -56,25 +137,50 @@ export const PageInfo = z.object({
 });
 export type PageInfo = z.infer<typeof PageInfo>;
 
-export const SessionList = z.object({ sessions: z.array(Session), page: PageInfo });
+export const SessionList = z.object({ sessions: goSlice(Session), page: PageInfo });
 export type SessionList = z.infer<typeof SessionList>;
+export const DaemonSessionList = z.object({ sessions: z.array(DaemonSession), page: PageInfo });
 
-/** `GET /api/sessions` query. */
+/** The most sessions one page may hold (CompozyOS: "Sessions per page (1-100)"). */
+export const SESSION_PAGE_MAX = 100;
+export const ARCHIVE_FILTERS = ["exclude", "only", "include"] as const;
+
+/** `GET /api/sessions` query: the subset of CompozyOS's filters the reference daemon serves. */
 export const SessionListQuery = z.strictObject({
   workspace: Id.optional(),
   state: SessionState.optional(),
-  limit: queryInt(1, 1000).optional(),
-  cursor: z.string().min(1).optional(),
+  agent: Id.optional(),
+  archive: z.enum(ARCHIVE_FILTERS).optional(),
+  cursor: z.string().min(1).max(200).optional(),
+  limit: queryInt(1, SESSION_PAGE_MAX).optional(),
 });
 export type SessionListQuery = z.infer<typeof SessionListQuery>;
 
-/** `POST /api/workspaces/{ws}/sessions` body. */
-export const CreateSessionBody = z.strictObject({
-  agent: z.string().min(1).max(200).optional(),
-  name: z.string().min(1).max(200).optional(),
-});
+/**
+ * `POST /api/sessions` body. `workspace` is a workspace id or root path; without it (and
+ * without `workspace_path`) the daemon's only workspace is used.
+ */
+export const CreateSessionBody = z
+  .strictObject({
+    workspace: z.string().min(1).max(4096).optional(),
+    workspace_path: z.string().min(1).max(4096).optional(),
+    agent_name: z.string().min(1).max(200).optional(),
+    name: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((body) => body.workspace === undefined || body.workspace_path === undefined, {
+    message: "give workspace or workspace_path, not both",
+  });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 
+/** `PATCH /api/workspaces/{ws}/sessions/{id}` body. */
+export const RenameSessionBody = z.strictObject({ name: z.string().trim().min(1).max(200) });
+export type RenameSessionBody = z.infer<typeof RenameSessionBody>;
+
 export function isTurnRunning(session: Pick<Session, "activity">): boolean {
-  return session.activity?.turn_id !== undefined;
+  const turnId = session.activity?.turn_id;
+  return turnId !== undefined && turnId !== "";
+}
+
+export function isArchived(session: Pick<Session, "archived_at">): boolean {
+  return typeof session.archived_at === "string";
 }

@@ -1,66 +1,132 @@
-// The live session stream (`…/stream`, text/event-stream): event names and payloads.
+// The live session stream `GET …/stream?frames=transcript` (text/event-stream): event
+// names and payloads (CompozyOS `internal/api/contract/session_transcript.go`, stream in
+// `internal/api/core/session_stream*.go`, web `web/src/systems/session/hooks/`).
 import { z } from "zod";
 import { ErrorEnvelope } from "./error";
-import { Count, Id, queryInt, Sequence } from "./primitives";
-import { Session } from "./session";
-import { Entry } from "./transcript";
+import { SessionEvent } from "./history";
+import { goSlice, Id, Int64, queryInt, Sequence } from "./primitives";
+import { DaemonEntry, Entry, TRANSCRIPT_MAX_LIMIT } from "./transcript";
 
 export const STREAM_EVENTS = {
   transcriptSnapshot: "transcript_snapshot",
   transcriptDelta: "transcript_delta",
-  usageChanged: "session_usage_changed",
-  sessionUpdated: "session_updated",
+  commandsChanged: "session_commands_changed",
+  sessionStopped: "session_stopped",
+  goalSnapshotChanged: "goal_snapshot_changed",
+  /** Sent by CompozyOS when the daemon shuts the stream down; terminal like a stop. */
+  done: "done",
   error: "error",
 } as const;
 export type StreamEventName = (typeof STREAM_EVENTS)[keyof typeof STREAM_EVENTS];
 
-/** The longest the daemon stays silent on an open stream (a `: keepalive` comment). */
-export const KEEPALIVE_MS = 15_000;
+/** The longest the daemon stays silent on an open stream: a `: keepalive` comment. */
+export const KEEPALIVE_MS = 20_000;
 
+/** Why a snapshot replaced the client's transcript instead of a delta extending it. */
+export const SNAPSHOT_REASONS = [
+  "fence_missing",
+  "epoch_mismatch",
+  "generation_mismatch",
+  "sequence_reset",
+] as const;
+export type SnapshotReason = (typeof SNAPSHOT_REASONS)[number];
+
+/**
+ * The first frame without a cursor (`reset: false`), or a reset (`reset: true` and a
+ * `reason`) when the client's fence does not match. SSE `id:` is `max_sequence`.
+ */
 export const TranscriptSnapshotEvent = z.object({
   session_id: Id,
-  epoch: z.string(),
-  generation: Count,
-  entries: z.array(Entry),
+  workspace_id: z.string().optional(),
+  workspace_path: z.string().optional(),
+  epoch: Int64,
+  generation: Int64,
+  entries: goSlice(Entry),
   max_sequence: Sequence,
   has_older: z.boolean(),
   next_before_sequence: Sequence.optional(),
+  reset: z.boolean(),
+  reason: z.string().optional(),
 });
 export type TranscriptSnapshotEvent = z.infer<typeof TranscriptSnapshotEvent>;
+export const DaemonTranscriptSnapshotEvent = TranscriptSnapshotEvent.extend({
+  entries: z.array(DaemonEntry),
+  reason: z.enum(SNAPSHOT_REASONS).optional(),
+});
 
+/**
+ * Upserts of every entry changed after the client's cursor, in batches of at most
+ * `limit`; `has_more` says another batch follows at once. SSE `id:` is `cursor`.
+ */
 export const TranscriptDeltaEvent = z.object({
   session_id: Id,
-  epoch: z.string(),
-  generation: Count,
-  entries: z.array(Entry),
+  workspace_id: z.string().optional(),
+  workspace_path: z.string().optional(),
+  epoch: Int64,
+  generation: Int64,
+  entries: goSlice(Entry),
   cursor: Sequence,
   max_sequence: Sequence,
+  has_more: z.boolean(),
 });
 export type TranscriptDeltaEvent = z.infer<typeof TranscriptDeltaEvent>;
-
-export const UsageChangedEvent = z.object({
-  sequence: Sequence,
-  turn_id: Id.optional(),
-  kind: z.enum(["usage", "compaction", "prompt_completed"]),
+export const DaemonTranscriptDeltaEvent = TranscriptDeltaEvent.extend({
+  entries: z.array(DaemonEntry),
 });
-export type UsageChangedEvent = z.infer<typeof UsageChangedEvent>;
 
-export const SessionUpdatedEvent = z.object({ session: Session });
-export type SessionUpdatedEvent = z.infer<typeof SessionUpdatedEvent>;
+/** The session's command catalog changed: re-read the session (and `…/commands`). */
+export const SessionCommandsChangedEvent = z.object({ session_id: Id, revision: z.string() });
+export type SessionCommandsChangedEvent = z.infer<typeof SessionCommandsChangedEvent>;
+
+/**
+ * The session is stopped: the daemon closes the stream after this frame and a client
+ * must not reconnect until it resumes the session. A session event without content.
+ */
+export const SessionStoppedEvent = SessionEvent.extend({
+  type: z.literal("session_stopped"),
+  content: z.unknown().optional(),
+});
+export type SessionStoppedEvent = z.infer<typeof SessionStoppedEvent>;
 
 export const StreamErrorEvent = ErrorEnvelope;
 
 export const STREAM_PAYLOADS = {
   [STREAM_EVENTS.transcriptSnapshot]: TranscriptSnapshotEvent,
   [STREAM_EVENTS.transcriptDelta]: TranscriptDeltaEvent,
-  [STREAM_EVENTS.usageChanged]: UsageChangedEvent,
-  [STREAM_EVENTS.sessionUpdated]: SessionUpdatedEvent,
+  [STREAM_EVENTS.commandsChanged]: SessionCommandsChangedEvent,
+  [STREAM_EVENTS.sessionStopped]: SessionStoppedEvent,
   [STREAM_EVENTS.error]: StreamErrorEvent,
 } as const;
 
+/**
+ * The stream query. Resuming sends `after_sequence` (or the `Last-Event-ID` header) with
+ * the `epoch` and `generation` of the transcript the client holds: the fence. A cursor
+ * without both fence values is answered with a reset snapshot, reason `fence_missing`.
+ */
 export const StreamQuery = z.strictObject({
+  frames: z.literal("transcript").optional(),
   after_sequence: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  epoch: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  generation: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  limit: queryInt(1, TRANSCRIPT_MAX_LIMIT).optional(),
   /** The bearer token, for an EventSource that cannot send headers (read by the auth guard). */
   access_token: z.string().min(1).optional(),
 });
 export type StreamQuery = z.infer<typeof StreamQuery>;
+
+/** The query string a client resumes with, CompozyOS web's `buildSessionStreamUrl`. */
+export function streamSearchParams(cursor: {
+  afterSequence?: number;
+  epoch?: number;
+  generation?: number;
+  limit?: number;
+}): URLSearchParams {
+  const params = new URLSearchParams({ frames: "transcript" });
+  if (cursor.afterSequence !== undefined && cursor.afterSequence > 0) {
+    params.set("after_sequence", String(cursor.afterSequence));
+  }
+  if (cursor.epoch !== undefined) params.set("epoch", String(cursor.epoch));
+  if (cursor.generation !== undefined) params.set("generation", String(cursor.generation));
+  if (cursor.limit !== undefined) params.set("limit", String(cursor.limit));
+  return params;
+}

@@ -1,8 +1,10 @@
-// The transcript read model: entries of messages made of parts. Known part types are
-// parsed strictly; anything else (a newer daemon's part, or a malformed known one)
-// becomes an `UnsupportedPart` so a client renders a generic row instead of failing.
+// The transcript read model (CompozyOS `internal/transcript/ui_messages.go`, contract
+// `session_transcript.go`): entries of AI-SDK style UI messages made of parts. Known part
+// types are parsed with their CompozyOS shape; anything else (a newer daemon's part, or a
+// malformed known one) becomes an `UnsupportedPart` so a client renders a generic row
+// instead of failing. A `null` parts array reads as `[]`.
 import { z } from "zod";
-import { Count, Id, queryInt, Sequence, Timestamp } from "./primitives";
+import { goSlice, Id, Int64, queryInt, Sequence, Timestamp } from "./primitives";
 
 export const TERMINAL_COMPACTION_STATUSES = ["completed", "failed", "cancelled"] as const;
 export type TerminalCompactionStatus = (typeof TERMINAL_COMPACTION_STATUSES)[number];
@@ -13,6 +15,7 @@ export function isTerminalCompactionStatus(status: string): status is TerminalCo
   return (TERMINAL_COMPACTION_STATUSES as readonly string[]).includes(status);
 }
 
+/** The folded Compaction item (October release, "The Compaction item"). */
 export const CompactionItem = z.object({
   kind: z.literal("compaction"),
   compaction_id: Id,
@@ -24,9 +27,13 @@ export const CompactionItem = z.object({
 });
 export type CompactionItem = z.infer<typeof CompactionItem>;
 
+/** `streaming` while the agent is still writing it, `done` after. */
+export const TEXT_STATES = ["streaming", "done"] as const;
+
+/** User text parts carry no `id`; assistant ones are `<message id>-text-<n>`. */
 export const TextPart = z.object({
   type: z.literal("text"),
-  id: z.string(),
+  id: z.string().optional(),
   text: z.string(),
   state: z.string().optional(),
 });
@@ -34,41 +41,124 @@ export type TextPart = z.infer<typeof TextPart>;
 
 export const ReasoningPart = z.object({
   type: z.literal("reasoning"),
-  id: z.string(),
+  id: z.string().optional(),
   text: z.string(),
   state: z.string().optional(),
 });
 export type ReasoningPart = z.infer<typeof ReasoningPart>;
 
-export const TOOL_STATES = ["input-available", "output-available", "output-error"] as const;
-export const ToolPart = z.object({
-  type: z.templateLiteral(["tool-", z.string()]),
+export const TOOL_STATES = [
+  "input-streaming",
+  "input-available",
+  "output-available",
+  "output-error",
+] as const;
+export const ToolState = z.enum(TOOL_STATES);
+export type ToolState = z.infer<typeof ToolState>;
+
+const toolFields = {
   toolCallId: z.string(),
-  title: z.string(),
-  state: z.enum(TOOL_STATES),
+  title: z.string().optional(),
+  state: ToolState,
   input: z.unknown().optional(),
+  rawInput: z.unknown().optional(),
   output: z.unknown().optional(),
   errorText: z.string().optional(),
+  preliminary: z.boolean().optional(),
+};
+
+/** A tool call whose kind CompozyOS knows: `tool-<kind>` (`tool-read`, `tool-execute`…). */
+export const ToolPart = z.object({
+  type: z.templateLiteral(["tool-", z.string().min(1)]),
+  ...toolFields,
 });
 export type ToolPart = z.infer<typeof ToolPart>;
 
+/** A tool call with a free-form name (an MCP tool…): `dynamic-tool` with `toolName`. */
+export const DynamicToolPart = z.object({
+  type: z.literal("dynamic-tool"),
+  toolName: z.string(),
+  ...toolFields,
+});
+export type DynamicToolPart = z.infer<typeof DynamicToolPart>;
+
+/** An attachment of a user prompt (`compozy-attachment://<id>` URLs on CompozyOS). */
+export const FilePart = z.object({
+  type: z.literal("file"),
+  mediaType: z.string(),
+  url: z.string(),
+  filename: z.string().optional(),
+});
+export type FilePart = z.infer<typeof FilePart>;
+
+/**
+ * The data of `data-compozy-event` and `data-compozy-permission` parts (CompozyOS
+ * `UIAgentEventPayload`): every field but `type` is optional.
+ */
+export const AgentEventData = z.looseObject({
+  type: z.string(),
+  session_id: z.string().optional(),
+  turn_id: z.string().optional(),
+  request_id: z.string().optional(),
+  timestamp: z.string().optional(),
+  text: z.string().optional(),
+  title: z.string().optional(),
+  tool_call_id: z.string().optional(),
+  stop_reason: z.string().optional(),
+  action: z.string().optional(),
+  resource: z.string().optional(),
+  decision: z.string().optional(),
+  resolved_by: z.string().optional(),
+  error: z.string().optional(),
+  raw: z.unknown().optional(),
+});
+export type AgentEventData = z.infer<typeof AgentEventData>;
+
+/** One muted timeline line (plan, error, runtime marker, tool call note): no `id`. */
+export const EventPart = z.object({
+  type: z.literal("data-compozy-event"),
+  id: z.string().optional(),
+  data: AgentEventData,
+});
+export type EventPart = z.infer<typeof EventPart>;
+
+/** A permission request and its decision, keyed by the request id when there is one. */
+export const PermissionPart = z.object({
+  type: z.literal("data-compozy-permission"),
+  id: z.string().optional(),
+  data: AgentEventData,
+});
+export type PermissionPart = z.infer<typeof PermissionPart>;
+
+/** The Compaction item: its part id is the compaction id. */
 export const CompactionPart = z.object({
   type: z.literal("data-compozy-compaction"),
-  id: z.string(),
+  id: Id,
   data: CompactionItem,
 });
 export type CompactionPart = z.infer<typeof CompactionPart>;
 
-/** One muted timeline line: plan, permission, agent exit, state change, unknown update. */
-export const EventPart = z.object({
-  type: z.literal("data-compozy-event"),
-  id: z.string(),
-  data: z.looseObject({ type: z.string() }),
-});
-export type EventPart = z.infer<typeof EventPart>;
-
-export const KnownPart = z.union([TextPart, ReasoningPart, ToolPart, CompactionPart, EventPart]);
+export const KnownPart = z.union([
+  TextPart,
+  ReasoningPart,
+  ToolPart,
+  DynamicToolPart,
+  FilePart,
+  EventPart,
+  PermissionPart,
+  CompactionPart,
+]);
 export type KnownPart = z.infer<typeof KnownPart>;
+export const KNOWN_PART_TYPES = [
+  "text",
+  "reasoning",
+  "tool-<kind>",
+  "dynamic-tool",
+  "file",
+  "data-compozy-event",
+  "data-compozy-permission",
+  "data-compozy-compaction",
+] as const;
 
 /** What a client keeps of a part it cannot render: its type and why it was not understood. */
 export type UnsupportedPart = {
@@ -99,18 +189,19 @@ export const Part = z.unknown().transform((raw): KnownPart | UnsupportedPart => 
 });
 export type Part = z.infer<typeof Part>;
 
-export const Role = z.enum(["system", "user", "assistant"]);
+export const ROLES = ["system", "user", "assistant"] as const;
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
 export const Message = z.object({
   id: Id,
   role: Role,
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  parts: z.array(Part),
+  metadata: z.unknown().optional(),
+  parts: goSlice(Part),
 });
 export type Message = z.infer<typeof Message>;
 
-/** The strict form the daemon validates before sending: every part is a known one. */
+/** The strict form the daemon validates before sending: every part a known one. */
 export const DaemonMessage = Message.extend({ parts: z.array(KnownPart) });
 export type DaemonMessage = z.infer<typeof DaemonMessage>;
 
@@ -120,29 +211,38 @@ export const Entry = z.object({
   sequence: Sequence,
 });
 export type Entry = z.infer<typeof Entry>;
-
 export const DaemonEntry = Entry.extend({ message: DaemonMessage });
 export type DaemonEntry = z.infer<typeof DaemonEntry>;
 
+/** `GET …/transcript` (CompozyOS `SessionTranscriptResponse`). */
 export const TranscriptPage = z.object({
-  entries: z.array(Entry),
-  epoch: z.string(),
-  generation: Count,
+  entries: goSlice(Entry),
+  epoch: Int64,
+  generation: Int64,
   max_sequence: Sequence,
   has_older: z.boolean(),
   next_before_sequence: Sequence.optional(),
-  limit: Count,
+  limit: z.number().int().nonnegative(),
 });
 export type TranscriptPage = z.infer<typeof TranscriptPage>;
+export const DaemonTranscriptPage = TranscriptPage.extend({ entries: z.array(DaemonEntry) });
 
 export const TRANSCRIPT_DEFAULT_LIMIT = 200;
+export const TRANSCRIPT_MAX_LIMIT = 1000;
 export const TranscriptQuery = z.strictObject({
-  limit: queryInt(1, 1000).optional(),
+  limit: queryInt(1, TRANSCRIPT_MAX_LIMIT).optional(),
   before_sequence: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
 });
 export type TranscriptQuery = z.infer<typeof TranscriptQuery>;
 
 export function compactionOf(entry: Entry): CompactionItem | undefined {
-  const part = entry.message.parts[0];
+  const part = entry.message.parts.find(
+    (candidate) => candidate.type === "data-compozy-compaction",
+  );
   return part?.type === "data-compozy-compaction" ? part.data : undefined;
+}
+
+/** The tool name a tool part shows: `toolName` of a dynamic tool, else the type's tail. */
+export function toolNameOf(part: ToolPart | DynamicToolPart): string {
+  return part.type === "dynamic-tool" ? part.toolName : part.type.slice("tool-".length);
 }

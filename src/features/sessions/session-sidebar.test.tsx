@@ -25,12 +25,12 @@ const sessions = [
   session("s-old", { name: "Old work", state: "stopped", updated_at: "2026-01-01T00:00:00Z" }),
   session("s-new", {
     updated_at: "2026-01-03T00:00:00Z",
-    activity: { turn_id: "t1", kind: "prompt" },
+    activity: { turn_id: "t1", turn_source: "user" },
   }),
   session("s-mid", {
     name: "Refactor",
     updated_at: "2026-01-02T00:00:00Z",
-    activity: { turn_id: "t2", kind: "compact" },
+    activity: { turn_id: "t2", turn_source: "user" },
   }),
 ];
 
@@ -83,7 +83,7 @@ describe("SessionSidebar", () => {
     const links = await within(nav).findAllByRole("link");
     expect(links.map((link) => link.textContent)).toEqual([
       "s-newactivedemo-agentworking…",
-      "Refactoractivedemo-agentcompacting…",
+      "Refactoractivedemo-agentworking…",
       "Old workstoppeddemo-agent",
     ]);
     expect(within(nav).getByRole("link", { name: /Refactor/ })).toHaveAttribute(

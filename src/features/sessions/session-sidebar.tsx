@@ -42,7 +42,7 @@ export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }
         <NewSessionButton onCreated={collapse} />
         {sessions.isPending ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Loading sessions…</p>
-        ) : sessions.isError ? (
+        ) : sessions.data === undefined ? (
           <QueryError
             title="Couldn't load sessions"
             error={sessions.error}

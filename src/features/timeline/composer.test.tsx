@@ -138,7 +138,7 @@ describe("Composer", () => {
     const { unmount } = renderComposer();
     expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
     unmount();
-    renderComposer(session({ activity: { turn_id: "t1", kind: "prompt" } }));
+    renderComposer(session({ activity: { turn_id: "t1", turn_source: "user" } }));
     await user.click(screen.getByRole("button", { name: "Stop" }));
     await waitFor(() => expect(postsTo("/prompt/cancel")).toHaveLength(1));
     expect(screen.queryByRole("alert")).toBeNull();
@@ -176,7 +176,9 @@ describe("Composer", () => {
     const user = userEvent.setup();
     replies.push(accepted());
     renderComposer(session({ state: "stopped" }));
-    expect(screen.getByText("This session is stopped. Sending a message resumes it.")).toBeVisible();
+    expect(
+      screen.getByText("This session is stopped. Sending a message resumes it."),
+    ).toBeVisible();
     expect(screen.queryByRole("button", { name: /start/i })).toBeNull();
     await user.type(screen.getByRole("textbox", { name: "Message" }), "wake up");
     await user.click(screen.getByRole("button", { name: "Send" }));
@@ -224,7 +226,9 @@ describe("Composer", () => {
     await waitFor(() => expect(box).toHaveValue(""));
     await user.type(box, "first (edited){Control>}{Enter}{/Control}");
     await waitFor(() => expect(postsTo("/prompt")).toHaveLength(3));
-    const keys = postsTo("/prompt").map(([, init]) => JSON.parse(String(init?.body)).idempotency_key);
+    const keys = postsTo("/prompt").map(
+      ([, init]) => JSON.parse(String(init?.body)).idempotency_key,
+    );
     expect(new Set(keys).size).toBe(3);
   });
 

@@ -1,6 +1,6 @@
+import type { CompactionMarkerView } from "../../api/usage-queries";
 import { SafeMarkdown } from "../../components/safe-markdown";
 import type { Part } from "../../contract/transcript";
-import type { CompactionMarker } from "../../contract/usage";
 import { CompactionRow } from "./compaction-row";
 import { describeEvent, describePermission } from "./event-line";
 import { FilePart } from "./file-part";
@@ -16,7 +16,7 @@ export function PartView({
 }: {
   part: Part;
   itemKey: string;
-  markerFor: (compactionId: string) => CompactionMarker | undefined;
+  markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
   switch (part.type) {
     case "text":
