@@ -67,7 +67,7 @@ test("when a stopped session is reopened after a daemon restart, then the meter 
     `/api/workspaces/${session.workspace_id}/sessions/${session.id}/stop`,
     {},
   );
-  expect(stop.status).toBe(202);
+  expect(stop.status).toBe(204);
 
   await daemon.restart("SIGTERM");
   await page.reload();
