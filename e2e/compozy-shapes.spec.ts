@@ -14,7 +14,9 @@ const stoppedSession = { ...compozy.session, state: "stopped", activity: null };
 type Daemon = "current" | "older";
 
 function sse(...frames: [string, unknown][]): string {
-  return frames.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join("");
+  return frames
+    .map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+    .join("");
 }
 
 /** Answers the SPA as a CompozyOS daemon would; counts stream connections. */
@@ -54,7 +56,11 @@ async function actAsCompozy(page: Page, daemon: Daemon) {
     }
     if (path === `${base}/usage/turns`) {
       if (daemon === "older") {
-        return route.fulfill({ status: 404, contentType: "text/plain", body: "404 page not found" });
+        return route.fulfill({
+          status: 404,
+          contentType: "text/plain",
+          body: "404 page not found",
+        });
       }
       return json(route, compozy.usageTurns);
     }
@@ -85,7 +91,9 @@ for (const variant of VARIANTS) {
     await expect(timeline.getByRole("button", { name: /Tool call: execute/ })).toBeVisible();
     await expect(timeline.getByRole("button", { name: /mcp__linear__create_issue/ })).toBeVisible();
     await expect(timeline.getByText(/Permission requested: Run go test/)).toBeVisible();
-    await expect(page.getByText("This session is stopped. Sending a message resumes it.")).toBeVisible();
+    await expect(
+      page.getByText("This session is stopped. Sending a message resumes it."),
+    ).toBeVisible();
     await page.screenshot({ path: `test-results/screens/compozy-parts-${name}.png` });
     // The stopped session's stream is opened once and never again.
     await page.waitForTimeout(2_000);

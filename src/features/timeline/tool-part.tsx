@@ -27,8 +27,9 @@ export function ToolPart({ itemKey, part }: { itemKey: string; part: AnyToolPart
         <span aria-hidden="true" className={open ? "rotate-90" : ""}>
           ▸
         </span>
-        <span className="min-w-0 flex-1 truncate font-medium">{toolTitle(part)}</span>
-        <span className="shrink-0 rounded bg-slate-100 px-1.5 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        <span className="min-w-[30%] flex-1 truncate font-medium">{toolTitle(part)}</span>
+        {/* A dynamic tool's name can be long (MCP names): it gives way before the title does. */}
+        <span className="max-w-[40%] min-w-0 truncate rounded bg-slate-100 px-1.5 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           {toolKind(part)}
         </span>
         <span
