@@ -67,7 +67,7 @@ test("when a stopped session is reopened after a daemon restart, then the meter 
     `/api/workspaces/${session.workspace_id}/sessions/${session.id}/stop`,
     {},
   );
-  expect(stop.status).toBe(202);
+  expect(stop.status).toBe(204);
 
   await daemon.restart("SIGTERM");
   await page.reload();
@@ -129,7 +129,7 @@ test("when another client wins the race, then the daemon's session_busy text sho
   await expect(tideline.compactNow).toBeEnabled();
 });
 
-test("when a compaction completes with a fresh report, then the marker shows before → after and the chart its drop", async ({
+test("when a compaction completes and a later turn reports, then the marker shows before → after and the chart its drop", async ({
   tideline,
 }) => {
   const session = await tideline.createSession("Markers");
@@ -138,6 +138,9 @@ test("when a compaction completes with a fresh report, then the marker shows bef
   await tideline.waitIdle(session);
   await tideline.compactNow.click();
   await expect(tideline.timeline.getByRole("status", { name: "Context compacted" })).toBeVisible();
+  await tideline.waitIdle(session);
+  // CompozyOS's "after" figure is the first report of a later turn (not the compacting one).
+  await tideline.send("Carry on");
   await tideline.waitIdle(session);
 
   const turns = tideline.rail.getByRole("list", { name: "Turns" });

@@ -7,7 +7,7 @@ type SessionJson = {
   id: string;
   workspace_id: string;
   state: string;
-  activity?: { turn_id?: string };
+  activity?: { turn_id?: string } | null;
 };
 
 export class TidelinePage {
@@ -22,7 +22,7 @@ export class TidelinePage {
   // --- the daemon, directly -------------------------------------------------------------
 
   async api<T>(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PATCH",
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
@@ -32,7 +32,9 @@ export class TidelinePage {
       headers: { "Content-Type": "application/json", ...headers },
       ...(body === undefined ? {} : { data: JSON.stringify(body) }),
     });
-    return { status: response.status(), body: (await response.json()) as T };
+    // 204 (stop, rename on CompozyOS) has no body.
+    const text = await response.text();
+    return { status: response.status(), body: (text ? JSON.parse(text) : undefined) as T };
   }
 
   async workspaceId(): Promise<string> {
@@ -44,11 +46,11 @@ export class TidelinePage {
 
   async createSession(name: string, agent?: string): Promise<SessionJson> {
     const ws = await this.workspaceId();
-    const { status, body } = await this.api<{ session: SessionJson }>(
-      "POST",
-      `/api/workspaces/${ws}/sessions`,
-      { name, ...(agent ? { agent } : {}) },
-    );
+    const { status, body } = await this.api<{ session: SessionJson }>("POST", "/api/sessions", {
+      workspace: ws,
+      name,
+      ...(agent ? { agent_name: agent } : {}),
+    });
     expect(status).toBe(201);
     await expect
       .poll(async () => (await this.session(body.session)).state, { timeout: 20_000 })
@@ -66,7 +68,7 @@ export class TidelinePage {
 
   async waitIdle(ref: SessionJson): Promise<void> {
     await expect
-      .poll(async () => (await this.session(ref)).activity?.turn_id ?? "idle", { timeout: 30_000 })
+      .poll(async () => (await this.session(ref)).activity?.turn_id || "idle", { timeout: 30_000 })
       .toBe("idle");
   }
 
@@ -93,8 +95,18 @@ export class TidelinePage {
     return this.page.getByRole("button", { name: "Send" });
   }
 
+  /** Stop the running turn (not "Stop session", which ends the session). */
   get stopButton(): Locator {
-    return this.page.getByRole("button", { name: "Stop" });
+    return this.page.getByRole("button", { name: "Stop", exact: true });
+  }
+
+  get stopSessionButton(): Locator {
+    return this.page.getByRole("button", { name: "Stop session" });
+  }
+
+  /** What the composer says of a stopped session: a prompt resumes it. */
+  get resumeNotice(): Locator {
+    return this.page.getByText("This session is stopped. Sending a message resumes it.");
   }
 
   async send(text: string): Promise<void> {

@@ -202,9 +202,9 @@ test("when the daemon restarts, then the stream reconnects and nothing is lost o
   await expect(tideline.timeline.getByText("Session stopped — daemon restarted")).toBeVisible();
   await expect(said).toHaveCount(before);
 
-  // Starting it again resumes the agent's conversation (session/load) without re-recording it.
-  await page.getByRole("button", { name: "Start session" }).click();
-  await expect(tideline.sendButton).toBeVisible();
+  // No "Start session": a prompt resumes it (session/load) without re-recording the past.
+  await expect(tideline.resumeNotice).toBeVisible();
+  await expect(page.getByRole("button", { name: /start/i })).toHaveCount(0);
   await tideline.send("And after the restart?");
   await tideline.waitIdle(session);
   await expect(tideline.timeline.getByText("And after the restart?").first()).toBeVisible();

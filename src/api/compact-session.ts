@@ -3,6 +3,7 @@
 // request may have changed (usage, turns, the session's activity).
 import { mutationOptions, type QueryClient } from "@tanstack/react-query";
 import { CLIENT_ID_HEADER, CompactAccepted } from "../contract/commands";
+import { randomId } from "../lib/random-id";
 import { postJson, sessionPath } from "./http";
 import { type SessionRef, sessionQueries } from "./session-queries";
 import { usageQueries } from "./usage-queries";
@@ -13,13 +14,6 @@ let tabClientId: string | undefined;
 export function webClientId(): string {
   tabClientId ??= `web-${randomId()}`;
   return tabClientId;
-}
-
-function randomId(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") {
-    return crypto.randomUUID();
-  }
-  return Math.random().toString(36).slice(2) + Date.now().toString(36);
 }
 
 export function compactSession({ workspaceId, sessionId }: SessionRef): Promise<CompactAccepted> {

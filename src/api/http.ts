@@ -1,6 +1,6 @@
 // The only code that talks to the daemon over HTTP. Every response is parsed with the
 // contract, so a bad payload surfaces as a typed error instead of a broken render.
-import type { z } from "zod";
+import { z } from "zod";
 import { ErrorEnvelope } from "../contract/error";
 
 /** A non-2xx answer (carrying the envelope), a network failure, or an unparseable body. */
@@ -78,17 +78,34 @@ type RequestOptions = {
   headers?: Record<string, string>;
 };
 
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+/**
+ * What a 2xx answer that is a stream, not JSON, stands for. CompozyOS answers a prompt that
+ * starts a turn at once with the turn's UI message stream; the SPA follows the turn on the
+ * session stream instead, so it reads none of it and closes the body (the turn goes on).
+ */
+const STREAMED = Symbol("streamed");
+
+function isEventStream(response: Response): boolean {
+  return (
+    (response.headers.get("Content-Type") ?? "").includes("text/event-stream") ||
+    response.headers.has("x-vercel-ai-ui-message-stream")
+  );
+}
+
 async function send<S extends z.ZodType>(
-  method: "GET" | "POST",
+  method: Method,
   path: string,
   schema: S,
   body: unknown,
   options: RequestOptions,
-): Promise<z.infer<S>> {
+): Promise<z.infer<S> | typeof STREAMED> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const token = apiToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (method === "POST") headers["Content-Type"] = "application/json";
+  const hasBody = method === "POST" || method === "PATCH";
+  if (hasBody) headers["Content-Type"] = "application/json";
 
   let response: Response;
   try {
@@ -96,14 +113,20 @@ async function send<S extends z.ZodType>(
       method,
       headers,
       signal: options.signal ?? null,
-      ...(method === "POST" ? { body: JSON.stringify(body ?? {}) } : {}),
+      ...(hasBody ? { body: JSON.stringify(body ?? {}) } : {}),
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError("Couldn't reach the daemon.", { status: 0, code: "network" });
   }
 
-  const payload: unknown = await response.json().catch(() => undefined);
+  if (response.ok && isEventStream(response)) {
+    await response.body?.cancel().catch(() => undefined);
+    return STREAMED;
+  }
+  // 204 (stop, delete) has no body: the schema decides whether "nothing" is an answer.
+  const payload: unknown =
+    response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     const envelope = ErrorEnvelope.safeParse(payload);
     if (envelope.success) {
@@ -125,23 +148,58 @@ async function send<S extends z.ZodType>(
   return parsed.data;
 }
 
-export function getJson<S extends z.ZodType>(
+function unexpectedStream(path: string): never {
+  throw new ApiError(`Unexpected event stream from ${path}.`, {
+    status: 200,
+    code: "invalid_response",
+  });
+}
+
+export async function getJson<S extends z.ZodType>(
   path: string,
   schema: S,
   options: RequestOptions = {},
-) {
-  return send("GET", path, schema, undefined, options);
+): Promise<z.infer<S>> {
+  const result = await send("GET", path, schema, undefined, options);
+  return result === STREAMED ? unexpectedStream(path) : result;
 }
 
-export function postJson<S extends z.ZodType>(
+export async function postJson<S extends z.ZodType>(
   path: string,
   body: unknown,
   schema: S,
   options: RequestOptions = {},
-) {
-  return send("POST", path, schema, body, options);
+): Promise<z.infer<S>> {
+  const result = await send("POST", path, schema, body, options);
+  return result === STREAMED ? unexpectedStream(path) : result;
+}
+
+export async function patchJson<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const result = await send("PATCH", path, schema, body, options);
+  return result === STREAMED ? unexpectedStream(path) : result;
+}
+
+/** A POST whose 2xx answer is either JSON (parsed with `schema`) or a stream (`"streamed"`). */
+export async function postAccepting<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S> | "streamed"> {
+  const result = await send("POST", path, schema, body, options);
+  return result === STREAMED ? "streamed" : result;
 }
 
 export function sessionPath(workspaceId: string, sessionId: string, suffix = ""): string {
   return `/api/workspaces/${encodeURIComponent(workspaceId)}/sessions/${encodeURIComponent(sessionId)}${suffix}`;
+}
+
+/** A POST answered 204 (stop): any 2xx is success, whatever it carries. */
+export async function postNoContent(path: string, options: RequestOptions = {}): Promise<void> {
+  await send("POST", path, z.unknown(), {}, options);
 }

@@ -1,9 +1,12 @@
-// Prompt, cancel, create and start: thin mutations that parse the daemon's answer and
-// refresh the session they touched. A refusal surfaces as an `ApiError` carrying `code`.
+// Prompt, cancel, create, rename and stop: thin mutations that parse the daemon's answer
+// and refresh the session they touched. A refusal surfaces as an `ApiError` carrying
+// `code`. There is no "start": a prompt resumes a stopped session (CompozyOS has no
+// `…/start`).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CancelAccepted, PromptAccepted } from "../contract/commands";
+import { CancelResult, PromptResultEnvelope } from "../contract/commands";
 import { SessionEnvelope } from "../contract/session";
-import { postJson, sessionPath } from "./http";
+import { isApiError, patchJson, postAccepting, postJson, postNoContent, sessionPath } from "./http";
+import type { PromptSend } from "./prompt-identity";
 import { type SessionRef, sessionQueries } from "./session-queries";
 
 function useRefreshSession(ref: SessionRef) {
@@ -15,12 +18,26 @@ function useRefreshSession(ref: SessionRef) {
     ]);
 }
 
+/** How often a send that never reached the daemon is tried again, with the same identity. */
+const NETWORK_RETRIES = 2;
+
+/**
+ * Sends one prompt. The caller makes the `PromptSend` once per send (`newPromptSend`), so
+ * the automatic retries here and a later "Try again" (`mutate(variables)`) all carry the
+ * same `message_id` and `idempotency_key`: the daemon runs the send at most once.
+ */
 export function usePromptMutation(ref: SessionRef) {
   const refresh = useRefreshSession(ref);
   return useMutation({
     mutationKey: ["sessions", "prompt", ref.sessionId],
-    mutationFn: (text: string) =>
-      postJson(sessionPath(ref.workspaceId, ref.sessionId, "/prompt"), { text }, PromptAccepted),
+    mutationFn: (send: PromptSend) =>
+      postAccepting(
+        sessionPath(ref.workspaceId, ref.sessionId, "/prompt"),
+        send,
+        PromptResultEnvelope,
+      ),
+    retry: (failures, error) => failures < NETWORK_RETRIES && isApiError(error, "network"),
+    retryDelay: (attempt) => Math.min(4_000, 250 * 2 ** attempt),
     onSettled: refresh,
   });
 }
@@ -30,34 +47,44 @@ export function useCancelMutation(ref: SessionRef) {
   return useMutation({
     mutationKey: ["sessions", "cancel", ref.sessionId],
     mutationFn: () =>
-      postJson(sessionPath(ref.workspaceId, ref.sessionId, "/cancel"), {}, CancelAccepted),
+      postJson(sessionPath(ref.workspaceId, ref.sessionId, "/prompt/cancel"), {}, CancelResult),
     onSettled: refresh,
   });
 }
 
-export function useStartSessionMutation(ref: SessionRef) {
-  const client = useQueryClient();
+export function useStopSessionMutation(ref: SessionRef) {
+  const refresh = useRefreshSession(ref);
   return useMutation({
-    mutationKey: ["sessions", "start", ref.sessionId],
-    mutationFn: () =>
-      postJson(sessionPath(ref.workspaceId, ref.sessionId, "/start"), {}, SessionEnvelope),
-    onSuccess: (data) => {
-      client.setQueryData(sessionQueries.detail(ref).queryKey, data);
-      void client.invalidateQueries({ queryKey: sessionQueries.list().queryKey });
-    },
+    mutationKey: ["sessions", "stop", ref.sessionId],
+    mutationFn: () => postNoContent(sessionPath(ref.workspaceId, ref.sessionId, "/stop")),
+    onSettled: refresh,
   });
 }
+
+export function useRenameSessionMutation(ref: SessionRef) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: ["sessions", "rename", ref.sessionId],
+    mutationFn: (name: string) =>
+      patchJson(sessionPath(ref.workspaceId, ref.sessionId), { name }, SessionEnvelope),
+    onSuccess: (data) => client.setQueryData(sessionQueries.detail(ref).queryKey, data),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionQueries.list().queryKey }),
+  });
+}
+
+export type CreateSession = { workspace: string; agent_name?: string; name?: string };
 
 export function useCreateSessionMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: ["sessions", "create"],
-    mutationFn: (workspaceId: string) =>
-      postJson(`/api/workspaces/${encodeURIComponent(workspaceId)}/sessions`, {}, SessionEnvelope),
-    onSuccess: ({ session }) => {
+    mutationFn: (body: CreateSession) => postJson("/api/sessions", body, SessionEnvelope),
+    onSuccess: ({ session }, body) => {
       client.setQueryData(
-        sessionQueries.detail({ workspaceId: session.workspace_id, sessionId: session.id })
-          .queryKey,
+        sessionQueries.detail({
+          workspaceId: session.workspace_id ?? body.workspace,
+          sessionId: session.id,
+        }).queryKey,
         { session },
       );
       void client.invalidateQueries({ queryKey: sessionQueries.list().queryKey });

@@ -1,9 +1,41 @@
 // Query factories for workspaces and sessions: keys and options live together.
-import { queryOptions } from "@tanstack/react-query";
-import { SessionEnvelope, SessionList, WorkspaceList } from "../contract/session";
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import {
+  isTurnRunning,
+  type Session,
+  SessionEnvelope,
+  SessionList,
+  WorkspaceList,
+} from "../contract/session";
 import { getJson, sessionPath } from "./http";
 
 export type SessionRef = { workspaceId: string; sessionId: string };
+
+/** The most CompozyOS's `GET /api/sessions` returns at once; more pages follow the cursor. */
+export const SESSION_PAGE_SIZE = 100;
+
+const SETTLING_POLL_MS = 2_000;
+
+function isSettling(session: Session | undefined): boolean {
+  if (!session) return false;
+  return isTurnRunning(session) || session.state === "starting" || session.state === "stopping";
+}
+
+export type SessionPages = InfiniteData<SessionList, unknown>;
+
+/** Every loaded session, in the daemon's order, each once (a row may move between pages). */
+export function loadedSessions(data: SessionPages | undefined): Session[] {
+  const seen = new Set<string>();
+  const sessions: Session[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const session of page.sessions) {
+      if (seen.has(session.id)) continue;
+      seen.add(session.id);
+      sessions.push(session);
+    }
+  }
+  return sessions;
+}
 
 export const workspaceQueries = {
   all: () => ["workspaces"] as const,
@@ -17,11 +49,18 @@ export const workspaceQueries = {
 
 export const sessionQueries = {
   all: () => ["sessions"] as const,
+  /** Pages of sessions, newest first, followed by `next_cursor` (CompozyOS allows 1–100 a page). */
   list: () =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: [...sessionQueries.all(), "list"] as const,
-      queryFn: ({ signal }) =>
-        getJson("/api/sessions", SessionList, { signal, query: { limit: 200 } }),
+      queryFn: ({ signal, pageParam }) =>
+        getJson("/api/sessions", SessionList, {
+          signal,
+          query: { limit: SESSION_PAGE_SIZE, cursor: pageParam },
+        }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) =>
+        last.page.has_more && last.page.next_cursor ? last.page.next_cursor : undefined,
       // The open session's stream patches its own row; the list refreshes for the rest.
       refetchInterval: 5_000,
     }),
@@ -32,5 +71,9 @@ export const sessionQueries = {
         getJson(sessionPath(workspaceId, sessionId), SessionEnvelope, { signal }),
       select: (data) => data.session,
       staleTime: Number.POSITIVE_INFINITY,
+      // The stream re-reads it after transcript frames; while something is under way it is
+      // also polled, so a turn's end is seen even if no frame follows it.
+      refetchInterval: (query) =>
+        isSettling(query.state.data?.session) ? SETTLING_POLL_MS : false,
     }),
 };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Entry } from "../contract/transcript";
 import { sessionQueries } from "./session-queries";
@@ -45,21 +45,23 @@ function entry(start: number, sequence = start): Entry {
   };
 }
 
-const snapshot = (entries: Entry[], max: number, epoch = "e1") => ({
+const snapshot = (entries: Entry[], max: number, epoch = 1) => ({
   session_id: "s1",
   epoch,
   generation: 0,
   entries,
   max_sequence: max,
   has_older: false,
+  reset: false,
 });
-const delta = (entries: unknown[], cursor: number, epoch = "e1") => ({
+const delta = (entries: unknown[], cursor: number, epoch = 1) => ({
   session_id: "s1",
   epoch,
   generation: 0,
   entries,
   cursor,
   max_sequence: cursor,
+  has_more: false,
 });
 
 let sources: FakeEventSource[];
@@ -147,7 +149,7 @@ describe("SessionStream", () => {
 
   it("when nothing is cached, then it asks for a snapshot and stores it", () => {
     stream.start();
-    expect(last().url).toBe("/api/workspaces/w1/sessions/s1/stream");
+    expect(last().url).toBe("/api/workspaces/w1/sessions/s1/stream?frames=transcript");
     expect(stream.state).toBe("connecting");
     last().open();
     expect(stream.state).toBe("open");
@@ -169,7 +171,9 @@ describe("SessionStream", () => {
     vi.advanceTimersByTime(499);
     expect(sources).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(last().url).toBe("/api/workspaces/w1/sessions/s1/stream?after_sequence=6");
+    expect(last().url).toBe(
+      "/api/workspaces/w1/sessions/s1/stream?frames=transcript&after_sequence=6&epoch=1&generation=0",
+    );
 
     last().open();
     expect(stream.state).toBe("open");
@@ -204,13 +208,13 @@ describe("SessionStream", () => {
     stream.start();
     last().open();
     last().emit("transcript_snapshot", snapshot([entry(1), entry(2)], 2));
-    last().emit("transcript_delta", delta([entry(3)], 3, "e2"));
+    last().emit("transcript_delta", delta([entry(3)], 3, 2));
     vi.advanceTimersByTime(0);
     expect(last().url).not.toContain("after_sequence");
     last().open();
-    last().emit("transcript_snapshot", snapshot([entry(1)], 1, "e2"));
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1, 2));
     const data = client.getQueryData<TranscriptData>(key);
-    expect(data).toMatchObject({ epoch: "e2", cursor: 1 });
+    expect(data).toMatchObject({ epoch: 2, cursor: 1 });
     expect(data?.entries).toHaveLength(1);
   });
 
@@ -229,39 +233,30 @@ describe("SessionStream", () => {
     });
   });
 
-  it("when usage changes, then both usage queries are invalidated", () => {
+  it("when transcript frames arrive, then the session and both usage queries are re-read, at most once a second", () => {
+    // CompozyOS's stream carries only the transcript: activity and usage are re-read.
     const invalidate = vi.spyOn(client, "invalidateQueries");
     stream.start();
-    last().emit("session_usage_changed", { sequence: 4, kind: "compaction" });
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1));
+    for (let sequence = 2; sequence < 12; sequence += 1) {
+      last().emit("transcript_delta", delta([entry(sequence)], sequence));
+    }
+    expect(invalidate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual([
       ["sessions", "usage", "s1"],
       ["sessions", "usage-turns", "s1"],
+      sessionQueries.detail(ref).queryKey,
     ]);
+    // The last frame of a turn is always followed by a read.
+    last().emit("transcript_delta", delta([entry(12)], 12));
+    vi.advanceTimersByTime(1_000);
+    expect(invalidate).toHaveBeenCalledTimes(6);
   });
 
-  it("when the session is updated, then its detail and its list row are patched", () => {
-    const session = {
-      id: "s1",
-      workspace_id: "w1",
-      agent_name: "demo",
-      state: "active" as const,
-      available_commands: [],
-      created_at: "2026-01-01T00:00:00Z",
-      updated_at: "2026-01-01T00:00:00Z",
-    };
-    client.setQueryData(sessionQueries.list().queryKey, {
-      sessions: [session, { ...session, id: "s2" }],
-      page: { has_more: false, limit: 200, total: 2 },
-    });
-    stream.start();
-    const busy = { ...session, activity: { turn_id: "t9" } };
-    last().emit("session_updated", { session: busy });
-    expect(client.getQueryData(sessionQueries.detail(ref).queryKey)).toEqual({ session: busy });
-    const list = client.getQueryData(sessionQueries.list().queryKey);
-    expect(list?.sessions.map((s) => s.activity?.turn_id)).toEqual(["t9", undefined]);
-  });
-
-  it("when a session fetch started before a session_updated lands after it, then the event's newer session stays", async () => {
+  it("when a session fetch started before the turn's last frame lands after it, then the newer session stays", async () => {
     const base = {
       id: "s1",
       workspace_id: "w1",
@@ -272,20 +267,30 @@ describe("SessionStream", () => {
       updated_at: "2026-01-01T00:00:00Z",
     };
     const running = { ...base, activity: { turn_id: "t1" } };
-    let answer: (value: { session: typeof running }) => void = () => {};
     const detailKey = sessionQueries.detail(ref).queryKey;
+    const answers: ((value: { session: typeof running | typeof base }) => void)[] = [];
     client.setQueryData(detailKey, { session: running });
-    // A refetch (say, after Send) that the daemon answers while the turn still runs…
-    const inFlight = client.fetchQuery({
+    // The page's session query, observing it as the composer and the rail do.
+    const observer = new QueryObserver(client, {
       queryKey: detailKey,
-      queryFn: () => new Promise<{ session: typeof running }>((resolve) => (answer = resolve)),
+      queryFn: () => new Promise((resolve) => answers.push(resolve)),
+      staleTime: Number.POSITIVE_INFINITY,
     });
+    const unsubscribe = observer.subscribe(() => {});
+    // A refetch (say, after Send) that the daemon answers while the turn still runs…
+    const inFlight = client.refetchQueries({ queryKey: detailKey });
     stream.start();
-    // …then the stream says the turn ended, then the stale answer arrives.
-    last().emit("session_updated", { session: base });
-    answer({ session: running });
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1));
+    // …then the turn's last frame; the re-read it causes replaces the stale one.
+    last().emit("transcript_delta", delta([entry(2)], 2));
+    vi.advanceTimersByTime(1_000);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]?.({ session: running });
+    answers[1]?.({ session: base });
     await inFlight.catch(() => undefined);
-    expect(client.getQueryData(detailKey)).toEqual({ session: base });
+    await vi.waitFor(() => expect(client.getQueryData(detailKey)).toEqual({ session: base }));
+    unsubscribe();
   });
 
   it("when a token is set, then it rides in the stream URL", () => {
@@ -303,5 +308,119 @@ describe("SessionStream", () => {
     vi.advanceTimersByTime(10_000);
     expect(source.closed).toBe(true);
     expect(sources).toHaveLength(1);
+  });
+  it("when it reconnects, then it resumes behind the epoch/generation fence of what it holds", () => {
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", { ...snapshot([entry(1)], 1, 7), generation: 2 });
+    last().emit("transcript_delta", { ...delta([entry(4)], 4, 7), generation: 2 });
+    last().drop();
+    vi.advanceTimersByTime(500);
+    const url = new URL(last().url, "http://x");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      frames: "transcript",
+      after_sequence: "4",
+      epoch: "7",
+      generation: "2",
+    });
+  });
+
+  it("when a reset snapshot arrives, then it replaces the cache instead of merging into it", () => {
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1), entry(2), entry(3)], 3));
+    // Same fence, but the daemon says the history was rewritten (a sequence reset).
+    last().emit("transcript_snapshot", {
+      ...snapshot([entry(10)], 10),
+      reset: true,
+      reason: "sequence_reset",
+    });
+    const data = client.getQueryData<TranscriptData>(key);
+    expect(data?.entries.map((e) => e.start_sequence)).toEqual([10]);
+    expect(data?.cursor).toBe(10);
+    // Without `reset` a snapshot still merges.
+    last().emit("transcript_snapshot", { ...snapshot([entry(11)], 11), reset: false });
+    expect(client.getQueryData<TranscriptData>(key)?.entries).toHaveLength(2);
+  });
+
+  it("when the daemon accepts and at once closes, again and again, then the delay still grows", () => {
+    stream.start();
+    const delays: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      last().open();
+      last().drop();
+      const before = sources.length;
+      let waited = 0;
+      while (sources.length === before && waited < 20_000) {
+        vi.advanceTimersByTime(50);
+        waited += 50;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([500, 1000, 2000, 4000, 8000]);
+  });
+
+  it("when a connection stayed open 8 s before dropping, then the next delay starts small again", () => {
+    stream.start();
+    for (let round = 0; round < 3; round += 1) {
+      last().drop();
+      vi.advanceTimersByTime(10_000);
+    }
+    last().open();
+    vi.advanceTimersByTime(8_000);
+    const before = sources.length;
+    last().drop();
+    vi.advanceTimersByTime(500);
+    expect(sources).toHaveLength(before + 1);
+  });
+
+  it("when the session stops, then the stream ends, nothing reconnects and the session reads stopped", () => {
+    const detailKey = sessionQueries.detail(ref).queryKey;
+    client.setQueryData(detailKey, {
+      session: {
+        id: "s1",
+        workspace_id: "w1",
+        agent_name: "demo",
+        state: "active" as const,
+        available_commands: [],
+        created_at: "2026-01-01T00:00:00Z",
+        updated_at: "2026-01-01T00:00:00Z",
+      },
+    });
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1));
+    const ended = last();
+    ended.emit("session_stopped", {
+      id: "evt-9",
+      session_id: "s1",
+      sequence: 9,
+      turn_id: "",
+      type: "session_stopped",
+      agent_name: "demo",
+      content: { type: "session_stopped", stop_reason: "idle_timeout" },
+      timestamp: "2026-01-01T00:01:00Z",
+    });
+    // The daemon then closes; EventSource reports that as an error.
+    ended.drop();
+    vi.advanceTimersByTime(120_000);
+    expect(ended.closed).toBe(true);
+    expect(sources).toHaveLength(1);
+    expect(stream.state).toBe("stopped");
+    expect(client.getQueryData(detailKey)?.session.state).toBe("stopped");
+
+    // A prompt resumed it: the page wakes the stream, which resumes behind its fence.
+    stream.wake();
+    expect(sources).toHaveLength(2);
+    expect(last().url).toContain("after_sequence=1&epoch=1&generation=0");
+  });
+
+  it("when the command catalog changes, then the session is read again", () => {
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    stream.start();
+    last().emit("session_commands_changed", { session_id: "s1", revision: "r2" });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toContainEqual(
+      sessionQueries.detail(ref).queryKey,
+    );
   });
 });

@@ -1,16 +1,17 @@
 // The live session stream, outside React so it can be tested with a fake EventSource.
 // Every event is parsed with the contract and written into the query cache; a drop closes
-// the source and reconnects with backoff from the cached cursor; a rewritten history
-// (epoch/generation change) drops the cursor and asks for a fresh snapshot.
+// the source and reconnects with backoff, resuming from the cached cursor behind its
+// epoch/generation fence as CompozyOS's web does; a rewritten history (a `reset`
+// snapshot, or a frame from another epoch/generation) replaces the cache. A stopped
+// session ends the stream until the session runs again (`wake`).
 import type { QueryClient } from "@tanstack/react-query";
 import { ErrorEnvelope } from "../contract/error";
-import type { Session, SessionEnvelope, SessionList } from "../contract/session";
+import type { SessionEnvelope } from "../contract/session";
 import {
-  SessionUpdatedEvent,
+  SessionStoppedEvent,
   STREAM_EVENTS,
   TranscriptDeltaEvent,
   TranscriptSnapshotEvent,
-  UsageChangedEvent,
 } from "../contract/stream";
 import { apiToken, apiUrl, sessionPath } from "./http";
 import { LenientEntries } from "./lenient-entries";
@@ -20,12 +21,21 @@ import {
   foldNewestPage,
   reconnectDelayMs,
   resumeCursor,
+  type StreamResume,
   type TranscriptData,
 } from "./transcript-cache";
 import { transcriptQueries } from "./transcript-queries";
 import { usageQueries } from "./usage-queries";
 
-export type StreamState = "connecting" | "open" | "reconnecting";
+/** `stopped`: the daemon said the session stopped; nothing reconnects until `wake()`. */
+export type StreamState = "connecting" | "open" | "reconnecting" | "stopped";
+
+/**
+ * How long a connection must stay open before its backoff is forgiven. Resetting on
+ * `open` alone made a daemon that accepts and then closes (a stopped session) a
+ * reconnect loop every 0.25–0.5 s; CompozyOS's web waits the same 8 s.
+ */
+export const STABLE_CONNECTION_MS = 8_000;
 
 export type EventSourceLike = {
   onopen: ((event: Event) => void) | null;
@@ -67,29 +77,35 @@ export const nextFrame: FlushScheduler = (flush) => {
 const SnapshotPayload = TranscriptSnapshotEvent.extend({ entries: LenientEntries });
 const DeltaPayload = TranscriptDeltaEvent.extend({ entries: LenientEntries });
 
+/**
+ * CompozyOS's stream carries the transcript only: the session's activity and its usage
+ * are re-read after transcript frames, at most once per this many ms (trailing, so the
+ * last frame of a turn is always followed by a read).
+ */
+export const SURFACE_REFRESH_MS = 1_000;
+
 /** The usage keys the context rail reads; re-read whenever usage may have moved. */
 export function usageKeys(sessionId: string) {
   return [usageQueries.usageKey(sessionId), usageQueries.turnsKey(sessionId)] as const;
 }
 
-/** `…/stream`, resuming after `cursor`; EventSource cannot send headers, so the token rides along. */
-export function streamUrl(ref: SessionRef, cursor: number | undefined, token = apiToken()): string {
+/**
+ * `…/stream` in transcript frames, resuming after the cursor behind the fence of the
+ * history it was read from (without the fence CompozyOS answers every reconnect with a
+ * full `fence_missing` snapshot). EventSource cannot send headers, so the token rides along.
+ */
+export function streamUrl(
+  ref: SessionRef,
+  resume: StreamResume | undefined,
+  token = apiToken(),
+): string {
   return apiUrl(sessionPath(ref.workspaceId, ref.sessionId, "/stream"), {
-    after_sequence: cursor,
+    frames: "transcript",
+    after_sequence: resume && resume.afterSequence > 0 ? resume.afterSequence : undefined,
+    epoch: resume?.epoch,
+    generation: resume?.generation,
     access_token: token,
   });
-}
-
-function patchSessionList(
-  list: SessionList | undefined,
-  session: Session,
-): SessionList | undefined {
-  if (!list) return list;
-  if (!list.sessions.some((item) => item.id === session.id)) return list;
-  return {
-    ...list,
-    sessions: list.sessions.map((item) => (item.id === session.id ? session : item)),
-  };
 }
 
 function defaultFactory(url: string): EventSourceLike {
@@ -109,6 +125,8 @@ export class SessionStream {
   private readonly listeners = new Set<() => void>();
   private source: EventSourceLike | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private stableTimer: ReturnType<typeof setTimeout> | undefined;
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private attempt = 0;
   private hasOpened = false;
   private wantSnapshot = false;
@@ -143,8 +161,19 @@ export class SessionStream {
     this.stopped = true;
     this.flushDeltas();
     clearTimeout(this.timer);
+    clearTimeout(this.stableTimer);
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = undefined;
     this.source?.close();
     this.source = undefined;
+  }
+
+  /** The session runs again (a prompt resumed it): reopen a stream the daemon ended. */
+  wake(): void {
+    if (this.stopped || this.state !== "stopped") return;
+    this.attempt = 0;
+    this.setState("connecting");
+    this.connect();
   }
 
   private setState(state: StreamState): void {
@@ -161,11 +190,11 @@ export class SessionStream {
     // The cursor must include every delta already received (a reset among them only
     // means this connection asks for a snapshot).
     this.flushDeltas();
-    const cursor = this.wantSnapshot
+    const resume = this.wantSnapshot
       ? undefined
       : resumeCursor(this.client.getQueryData<TranscriptData>(this.transcriptKey));
     this.wantSnapshot = false;
-    const source = this.createSource(streamUrl(this.ref, cursor));
+    const source = this.createSource(streamUrl(this.ref, resume));
     this.source = source;
     source.onopen = () => this.opened();
     source.onerror = (event) => this.failed(event);
@@ -183,12 +212,15 @@ export class SessionStream {
       });
     on(STREAM_EVENTS.transcriptSnapshot, (data) => this.snapshot(data));
     on(STREAM_EVENTS.transcriptDelta, (data) => this.delta(data));
-    on(STREAM_EVENTS.usageChanged, (data) => this.usageChanged(data));
-    on(STREAM_EVENTS.sessionUpdated, (data) => this.sessionUpdated(data));
+    on(STREAM_EVENTS.commandsChanged, () => this.commandsChanged());
+    on(STREAM_EVENTS.sessionStopped, (data) => this.sessionStopped(data));
   }
 
   private opened(): void {
-    this.attempt = 0;
+    clearTimeout(this.stableTimer);
+    this.stableTimer = setTimeout(() => {
+      this.attempt = 0;
+    }, STABLE_CONNECTION_MS);
     if (this.hasOpened) this.invalidateAfterGap();
     this.hasOpened = true;
     this.setState("open");
@@ -196,6 +228,7 @@ export class SessionStream {
 
   /** Both the transport's own error and the daemon's `error` event land here. */
   private failed(event: Event): void {
+    if (this.state === "stopped") return;
     if (event instanceof MessageEvent && typeof event.data === "string") {
       const envelope = ErrorEnvelope.safeParse(safeJson(event.data));
       console.warn("Tideline: the stream reported an error", envelope.data ?? event.data);
@@ -204,6 +237,7 @@ export class SessionStream {
   }
 
   private reconnectSoon(delay = reconnectDelayMs(this.attempt, this.random)): void {
+    clearTimeout(this.stableTimer);
     this.source?.close();
     this.source = undefined;
     if (this.stopped) return;
@@ -213,6 +247,15 @@ export class SessionStream {
     this.timer = setTimeout(() => {
       if (!this.stopped) this.connect();
     }, delay);
+  }
+
+  /** Re-read the session and its usage soon: the transcript moved, so they may have. */
+  private refreshSurfacesSoon(): void {
+    if (this.refreshTimer !== undefined || this.stopped) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.invalidateAfterGap();
+    }, SURFACE_REFRESH_MS);
   }
 
   private invalidateAfterGap(): void {
@@ -234,9 +277,12 @@ export class SessionStream {
       this.reconnectSoon(0);
       return;
     }
+    // A `reset` snapshot (the daemon's answer to a stale fence) replaces what is cached,
+    // older pages included; a plain one merges.
     this.client.setQueryData<TranscriptData>(this.transcriptKey, (current) =>
-      foldNewestPage(current, parsed.data),
+      foldNewestPage(parsed.data.reset === true ? undefined : current, parsed.data),
     );
+    this.refreshSurfacesSoon();
   }
 
   private delta(data: unknown): void {
@@ -278,39 +324,40 @@ export class SessionStream {
       }
       current = result.data;
     }
-    if (current !== initial && current !== undefined)
+    if (current !== initial && current !== undefined) {
       this.client.setQueryData<TranscriptData>(this.transcriptKey, current);
+      this.refreshSurfacesSoon();
+    }
     return "ok";
   }
 
-  private usageChanged(data: unknown): void {
-    const parsed = UsageChangedEvent.safeParse(data);
-    if (!parsed.success) {
-      warnInvalid(STREAM_EVENTS.usageChanged, parsed.error);
-      return;
-    }
+  /** The command catalog moved: Compact now depends on it, so re-read the session. */
+  private commandsChanged(): void {
+    void this.client.invalidateQueries({ queryKey: sessionQueries.detail(this.ref).queryKey });
+  }
+
+  /**
+   * The daemon finalised the session and will close the stream: mark it stopped and do not
+   * reconnect (EventSource would, forever). A prompt resumes it; `wake` then reopens.
+   */
+  private sessionStopped(data: unknown): void {
+    const parsed = SessionStoppedEvent.safeParse(data);
+    if (parsed.success && parsed.data.session_id !== this.ref.sessionId) return;
+    this.flushDeltas();
+    clearTimeout(this.timer);
+    clearTimeout(this.stableTimer);
+    this.source?.close();
+    this.source = undefined;
+    this.setState("stopped");
+    const detailKey = sessionQueries.detail(this.ref).queryKey;
+    this.client.setQueryData<SessionEnvelope>(detailKey, (current) =>
+      current ? { session: { ...current.session, state: "stopped" } } : current,
+    );
+    void this.client.invalidateQueries({ queryKey: detailKey });
+    void this.client.invalidateQueries({ queryKey: sessionQueries.list().queryKey });
     for (const queryKey of usageKeys(this.ref.sessionId)) {
       void this.client.invalidateQueries({ queryKey });
     }
-  }
-
-  private sessionUpdated(data: unknown): void {
-    const parsed = SessionUpdatedEvent.safeParse(data);
-    if (!parsed.success) {
-      warnInvalid(STREAM_EVENTS.sessionUpdated, parsed.error);
-      return;
-    }
-    const { session } = parsed.data;
-    if (session.id !== this.ref.sessionId) return;
-    const detailKey = sessionQueries.detail(this.ref).queryKey;
-    const listKey = sessionQueries.list().queryKey;
-    this.client.setQueryData<SessionEnvelope>(detailKey, { session });
-    this.client.setQueryData<SessionList>(listKey, (list) => patchSessionList(list, session));
-    // A fetch that started before this event (a mutation's invalidation, the list's poll)
-    // would land after it with older data, e.g. "a turn is running" after the turn ended.
-    // Cancelling reverts to the state just written, since a manual write is the revert point.
-    void this.client.cancelQueries({ queryKey: detailKey, exact: true });
-    void this.client.cancelQueries({ queryKey: listKey, exact: true });
   }
 }
 

@@ -26,7 +26,7 @@ function data(
   extra: Partial<TranscriptData> = {},
 ): TranscriptData {
   return {
-    epoch: "e1",
+    epoch: 1,
     generation: 0,
     entries,
     cursor,
@@ -65,7 +65,7 @@ describe("mergeEntries", () => {
 describe("foldNewestPage", () => {
   const page = (entries: Entry[], max: number, extra = {}) => ({
     entries,
-    epoch: "e1",
+    epoch: 1,
     generation: 0,
     max_sequence: max,
     has_older: true,
@@ -98,7 +98,7 @@ describe("foldNewestPage", () => {
 
   it("when the epoch or generation changed, then the cache is replaced", () => {
     const current = data([entry(1), entry(2)], 30);
-    const byEpoch = foldNewestPage(current, page([entry(5)], 5, { epoch: "e2" }));
+    const byEpoch = foldNewestPage(current, page([entry(5)], 5, { epoch: 2 }));
     expect(starts(byEpoch.entries)).toEqual([5]);
     expect(byEpoch.cursor).toBe(5);
     const byGeneration = foldNewestPage(current, page([entry(6)], 6, { generation: 1 }));
@@ -107,7 +107,7 @@ describe("foldNewestPage", () => {
 });
 
 describe("foldOlderPage", () => {
-  const older = (entries: Entry[], hasOlder: boolean, epoch = "e1") => ({
+  const older = (entries: Entry[], hasOlder: boolean, epoch = 1) => ({
     entries,
     epoch,
     generation: 0,
@@ -129,18 +129,19 @@ describe("foldOlderPage", () => {
   });
 
   it("when the older page belongs to another epoch, then the caller must reset", () => {
-    expect(foldOlderPage(data([entry(10)], 40), older([entry(3)], false, "e9")).kind).toBe("reset");
+    expect(foldOlderPage(data([entry(10)], 40), older([entry(3)], false, 9)).kind).toBe("reset");
   });
 });
 
 describe("foldDelta and resume", () => {
   const delta = (entries: Entry[], cursor: number, extra = {}) => ({
     session_id: "s1",
-    epoch: "e1",
+    epoch: 1,
     generation: 0,
     entries,
     cursor,
     max_sequence: cursor,
+    has_more: false,
     ...extra,
   });
 
@@ -150,7 +151,7 @@ describe("foldDelta and resume", () => {
     if (result.kind !== "ok") return;
     expect(starts(result.data.entries)).toEqual([1, 4, 9]);
     expect(result.data.entries[1]?.sequence).toBe(8);
-    expect(resumeCursor(result.data)).toBe(9);
+    expect(resumeCursor(result.data)).toEqual({ afterSequence: 9, epoch: 1, generation: 0 });
   });
 
   it("when a resumed delta repeats entries already held, then nothing is duplicated", () => {
@@ -161,7 +162,7 @@ describe("foldDelta and resume", () => {
 
   it("when the epoch or generation changed, then the delta asks for a reset", () => {
     const current = data([entry(1)], 5);
-    expect(foldDelta(current, delta([entry(2)], 6, { epoch: "e2" })).kind).toBe("reset");
+    expect(foldDelta(current, delta([entry(2)], 6, { epoch: 2 })).kind).toBe("reset");
     expect(foldDelta(current, delta([entry(2)], 6, { generation: 3 })).kind).toBe("reset");
     expect(foldDelta(undefined, delta([entry(2)], 6)).kind).toBe("reset");
   });

@@ -7,8 +7,8 @@ import type { TranscriptDeltaEvent, TranscriptSnapshotEvent } from "../contract/
 import type { Entry, TranscriptPage } from "../contract/transcript";
 
 export type TranscriptData = {
-  epoch: string;
-  generation: number;
+  epoch: TranscriptPage["epoch"];
+  generation: TranscriptPage["generation"];
   /** Sorted by `start_sequence`, one entry per `start_sequence`. */
   entries: readonly Entry[];
   /** The newest ledger sequence already reflected here: where a stream resumes. */
@@ -107,7 +107,11 @@ function mergeSorted(stored: readonly Entry[], incoming: readonly Entry[]): read
   return result;
 }
 
-function sameHistory(data: TranscriptData, epoch: string, generation: number): boolean {
+function sameHistory(
+  data: TranscriptData,
+  epoch: TranscriptData["epoch"],
+  generation: TranscriptData["generation"],
+): boolean {
   return data.epoch === epoch && data.generation === generation;
 }
 
@@ -185,9 +189,17 @@ export function foldDelta(
   return { kind: "ok", data: { ...current, entries, cursor } };
 }
 
-/** Where a (re)connecting stream starts: after the cursor, or a fresh snapshot. */
-export function resumeCursor(current: TranscriptData | undefined): number | undefined {
-  return current?.cursor;
+/** Where a (re)connecting stream resumes: the cursor and the fence of the history it belongs to. */
+export type StreamResume = {
+  afterSequence: number;
+  epoch: TranscriptData["epoch"];
+  generation: TranscriptData["generation"];
+};
+
+/** Where a (re)connecting stream starts: after the cursor behind its fence, or a fresh snapshot. */
+export function resumeCursor(current: TranscriptData | undefined): StreamResume | undefined {
+  if (!current) return undefined;
+  return { afterSequence: current.cursor, epoch: current.epoch, generation: current.generation };
 }
 
 /** Reconnect delay: doubling from 0.5 s to 8 s, with up to 50 % jitter taken off. */

@@ -24,7 +24,7 @@ describe("usageQueries", () => {
     const fetchMock = stubFetch({ usage: { context: { state: "unknown" }, turn_count: 0 } });
     const client = new QueryClient();
     const data = await client.fetchQuery(usageQueries.usage(ref));
-    expect(data.usage.context.state).toBe("unknown");
+    expect(data.usage.context?.state).toBe("unknown");
     expect(usageQueries.usage(ref).select?.(data)).toEqual(data.usage);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/workspaces/ws%201/sessions/s1/usage");
@@ -43,7 +43,7 @@ describe("usageQueries", () => {
     const fetchMock = stubFetch({ turns: [{ turn_id: "t1", sequence: 3 }], compactions: [] });
     const client = new QueryClient();
     const data = await client.fetchQuery(usageQueries.turns(ref));
-    expect(data.turns).toHaveLength(1);
+    expect(data?.turns).toHaveLength(1);
     const [url] = fetchMock.mock.calls[0] as unknown as [string];
     expect(url).toBe("/api/workspaces/ws%201/sessions/s1/usage/turns");
   });

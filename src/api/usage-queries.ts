@@ -3,8 +3,15 @@
 // session stream invalidates these exact keys on `session_usage_changed` and on
 // reconnect, so they never go stale on their own.
 import { queryOptions } from "@tanstack/react-query";
-import { UsageEnvelope, UsageTurns } from "../contract/usage";
-import { getJson, sessionPath } from "./http";
+import {
+  type CompactionMarker,
+  type ContextAfter,
+  contextAfterOf,
+  type Turn,
+  UsageEnvelope,
+  UsageTurns,
+} from "../contract/usage";
+import { ApiError, getJson, sessionPath } from "./http";
 import { type SessionRef, sessionQueries } from "./session-queries";
 
 export const usageQueries = {
@@ -18,11 +25,52 @@ export const usageQueries = {
       select: (data) => data.usage,
       staleTime: Number.POSITIVE_INFINITY,
     }),
+  /**
+   * Per-turn usage and compaction markers, or `null` when the daemon has no such endpoint
+   * (a CompozyOS older than its compaction release answers 404): the rail then hides the
+   * turns and the chart instead of showing an error or asking again.
+   */
   turns: ({ workspaceId, sessionId }: SessionRef) =>
     queryOptions({
       queryKey: usageQueries.turnsKey(sessionId),
-      queryFn: ({ signal }) =>
-        getJson(sessionPath(workspaceId, sessionId, "/usage/turns"), UsageTurns, { signal }),
+      queryFn: async ({ signal }): Promise<UsageTurnsView | null> => {
+        try {
+          const data = await getJson(
+            sessionPath(workspaceId, sessionId, "/usage/turns"),
+            UsageTurns,
+            { signal },
+          );
+          return withContextAfter(data);
+        } catch (error) {
+          if (isMissingEndpoint(error)) return null;
+          throw error;
+        }
+      },
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };
+
+/**
+ * A 404 from an endpoint of a session the daemon knows (the page only asks for these once
+ * the session itself loaded) means this daemon does not have the endpoint.
+ */
+export function isMissingEndpoint(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** A marker with its "after" figure, derived once here for the meter, chart and list. */
+export type CompactionMarkerView = CompactionMarker & {
+  context_after?: Omit<ContextAfter, "turn_id"> & { turn_id?: string };
+};
+export type UsageTurnsView = { turns: Turn[]; compactions: CompactionMarkerView[] };
+
+/** CompozyOS sends no "after" figure: it is the first later turn's reading (`contextAfterOf`). */
+export function withContextAfter(data: UsageTurns): UsageTurnsView {
+  return {
+    turns: data.turns,
+    compactions: data.compactions.map((marker) => {
+      const after = contextAfterOf(marker, data);
+      return after ? { ...marker, context_after: after } : marker;
+    }),
+  };
+}

@@ -1,8 +1,10 @@
 // The ONE session stream hook: opens `SessionStream` for the page's session and reports
 // its connection state. The data itself goes to the query cache, never into React state.
-import { useQueryClient } from "@tanstack/react-query";
+// A stream the daemon ended with `session_stopped` reopens once the session runs again
+// (a prompt resumes a stopped session), which the session query tells us.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { SessionRef } from "./session-queries";
+import { type SessionRef, sessionQueries } from "./session-queries";
 import { type EventSourceFactory, SessionStream, type StreamState } from "./session-stream";
 
 export type SessionStreamStatus = { state: StreamState };
@@ -12,17 +14,27 @@ export function useSessionStream(
   createSource?: EventSourceFactory,
 ): SessionStreamStatus {
   const client = useQueryClient();
+  const [stream, setStream] = useState<SessionStream>();
   const [state, setState] = useState<StreamState>("connecting");
+  const sessionState = useQuery({
+    ...sessionQueries.detail({ workspaceId, sessionId }),
+    select: (data) => data.session.state,
+  }).data;
   useEffect(() => {
     if (!createSource && typeof EventSource === "undefined") return;
-    const stream = new SessionStream(client, { workspaceId, sessionId }, createSource);
-    setState(stream.state);
-    const unsubscribe = stream.subscribe(() => setState(stream.state));
-    stream.start();
+    const next = new SessionStream(client, { workspaceId, sessionId }, createSource);
+    setStream(next);
+    setState(next.state);
+    const unsubscribe = next.subscribe(() => setState(next.state));
+    next.start();
     return () => {
       unsubscribe();
-      stream.stop();
+      next.stop();
     };
   }, [client, workspaceId, sessionId, createSource]);
+  const running = sessionState !== undefined && sessionState !== "stopped";
+  useEffect(() => {
+    if (running) stream?.wake();
+  }, [running, stream]);
   return { state };
 }

@@ -1,11 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Redirect } from "wouter";
-import { sessionQueries } from "../api/session-queries";
+import { loadedSessions, sessionQueries } from "../api/session-queries";
 import { QueryError } from "../components/query-error";
 
 /** `/`: open the session with the newest activity, or explain how to start one. */
 export function HomePage() {
-  const sessions = useQuery(sessionQueries.list());
+  const sessions = useInfiniteQuery(sessionQueries.list());
   if (sessions.isPending) {
     return <p className="m-auto text-sm text-slate-500 dark:text-slate-400">Loading sessions…</p>;
   }
@@ -20,7 +20,7 @@ export function HomePage() {
       </div>
     );
   }
-  const newest = sessions.data.sessions[0];
+  const newest = loadedSessions(sessions.data)[0];
   if (newest) return <Redirect to={`/w/${newest.workspace_id}/s/${newest.id}`} replace />;
   return (
     <div className="m-auto max-w-md p-6 text-center">

@@ -3,6 +3,7 @@ import { isApiError } from "../api/http";
 import { type SessionRef, sessionQueries } from "../api/session-queries";
 import { useSessionStream } from "../api/use-session-stream";
 import { ContextRail } from "../features/context/context-rail";
+import { SessionHeader } from "../features/sessions/session-header";
 import { Composer } from "../features/timeline/composer";
 import { SessionTimeline } from "../features/timeline/session-timeline";
 
@@ -26,6 +27,7 @@ function LiveSession({ session }: { session: SessionRef }) {
         className="flex h-[calc(100dvh-3rem)] min-h-80 min-w-0 shrink-0 flex-col lg:h-auto lg:min-h-0 lg:flex-1 lg:shrink"
         aria-label="Session timeline"
       >
+        <SessionHeader session={session} />
         <SessionTimeline session={session} stream={stream} />
         <Composer session={session} />
       </main>

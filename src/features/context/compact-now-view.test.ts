@@ -57,7 +57,9 @@ describe("deriveCompactButton", () => {
         reason: "A turn is running",
       });
     }
-    expect(deriveCompactButton(session({ activity: { kind: "prompt" } }), false)).toMatchObject({
+    expect(
+      deriveCompactButton(session({ activity: { turn_source: "user" } }), false),
+    ).toMatchObject({
       disabled: false,
     });
   });

@@ -102,7 +102,7 @@ describe("Compact now", () => {
 
   it("while a turn runs, then it is disabled and says why", () => {
     renderRail({
-      session: makeSession({ activity: { turn_id: "t1", kind: "prompt" } }),
+      session: makeSession({ activity: { turn_id: "t1", turn_source: "user" } }),
       turns: noTurns,
     });
     expect(button()).toHaveAttribute("aria-disabled", "true");
@@ -182,7 +182,7 @@ describe("Compact now", () => {
       "session: prompt already in progress",
     );
 
-    current = makeSession({ activity: { turn_id: "t9", kind: "prompt" } });
+    current = makeSession({ activity: { turn_id: "t9", turn_source: "user" } });
     await setSession(client, current);
     expect(screen.getByRole("alert")).toBeVisible();
     expect(button()).toHaveAccessibleDescription("A turn is running");

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { compactSessionMutation } from "../../api/compact-session";
 import type { SessionRef } from "../../api/session-queries";
+import { isMissingEndpoint } from "../../api/usage-queries";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import type { Session } from "../../contract/session";
@@ -13,7 +14,10 @@ import {
   refusalMessage,
 } from "./compact-now-view";
 
-/** Compact now: offered when the agent advertises a compaction command, refused out loud. */
+/**
+ * Compact now: offered when the agent advertises a compaction command, refused out loud.
+ * A daemon without `…/compact` (404) takes the button away rather than failing each press.
+ */
 export function CompactNow({ session, detail }: { session: SessionRef; detail: Session }) {
   const queryClient = useQueryClient();
   const mutation = useMutation(compactSessionMutation(queryClient, session));
@@ -26,7 +30,7 @@ export function CompactNow({ session, detail }: { session: SessionRef; detail: S
   if (followed !== refusal) setRefusal(followed);
 
   const view = deriveCompactButton(detail, mutation.isPending);
-  if (!view.visible) return null;
+  if (!view.visible || isMissingEndpoint(mutation.error)) return null;
 
   const request = () => {
     setRefusal(null);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CompactionMarker, Turn } from "../../contract/usage";
+import type { CompactionMarkerView } from "../../api/usage-queries";
+import type { Turn } from "../../contract/usage";
 import { CHART, deriveChartGeometry, TABLE_ROWS_SHOWN } from "./context-chart-geometry";
 
 const AT = "2026-11-30T08:00:00.000Z";
@@ -15,8 +16,9 @@ function turn(sequence: number, context_used?: number, context_size = 200_000): 
   };
 }
 
-function marker(sequence: number, extra: Partial<CompactionMarker> = {}): CompactionMarker {
+function marker(sequence: number, extra: Partial<CompactionMarkerView> = {}): CompactionMarkerView {
   return {
+    turn_id: "",
     sequence,
     at: AT,
     compaction_id: `c${sequence}`,
@@ -130,6 +132,7 @@ describe("deriveChartGeometry", () => {
       turns: [turn(1, 50_000), turn(5, 100_000)],
       compactions: [
         {
+          turn_id: "",
           sequence: 8,
           at: AT,
           compaction_id: "cmp-1",

@@ -1,6 +1,8 @@
 // The context-over-time chart as numbers: one slot per turn reading and per compaction, in
 // the order they happened, scaled into a fixed viewBox. The component only draws this.
-import type { CompactionMarker, Turn, UsageTurns } from "../../contract/usage";
+
+import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
+import type { Turn } from "../../contract/usage";
 import { formatTokens } from "../../lib/format-tokens";
 import { describeMarker, turnNumbers } from "./turns-list-view";
 
@@ -56,14 +58,14 @@ export type ChartGeometry = {
 
 type Slot =
   | { kind: "turn"; order: number; turn: Turn; used: number; size: number | undefined }
-  | { kind: "compaction"; order: number; marker: CompactionMarker };
+  | { kind: "compaction"; order: number; marker: CompactionMarkerView };
 
 /**
  * Where a turn's reading sits among the compactions: a turn's figure is its last reading,
  * so when a compaction inside the turn already has its post-compaction reading within the
  * same turn, the turn's figure comes after that compaction; otherwise before it.
  */
-function orderSlots(data: UsageTurns): Slot[] {
+function orderSlots(data: UsageTurnsView): Slot[] {
   const turns = [...data.turns].sort((a, b) => a.sequence - b.sequence);
   const slots: Slot[] = [];
   turns.forEach((turn, index) => {
@@ -84,7 +86,7 @@ function orderSlots(data: UsageTurns): Slot[] {
   return slots.sort((a, b) => a.order - b.order);
 }
 
-export function deriveChartGeometry(data: UsageTurns): ChartGeometry {
+export function deriveChartGeometry(data: UsageTurnsView): ChartGeometry {
   const slots = orderSlots(data);
   const numbers = turnNumbers(data.turns);
   const sizes: number[] = [];

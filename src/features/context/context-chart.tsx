@@ -1,5 +1,5 @@
 import { memo, useId, useState } from "react";
-import type { UsageTurns } from "../../contract/usage";
+import type { UsageTurnsView } from "../../api/usage-queries";
 import {
   type ChartDrop,
   type ChartGeometry,
@@ -26,7 +26,7 @@ function markerPoints(points: readonly ChartPoint[]): readonly ChartPoint[] {
 /** Context over time: each turn's reading, a drop at each compaction, the window on top. */
 // Memoised on `data` (kept identical by the query cache while unchanged): the rail re-renders
 // on unrelated reads, and a long session's chart or list is thousands of nodes.
-export const ContextChart = memo(function ContextChart({ data }: { data: UsageTurns }) {
+export const ContextChart = memo(function ContextChart({ data }: { data: UsageTurnsView }) {
   const headingId = useId();
   const [active, setActive] = useState<string | undefined>(undefined);
   const chart = deriveChartGeometry(data);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CompactionMarker, ContextReading, SessionUsage } from "../../contract/usage";
+import type { CompactionMarkerView } from "../../api/usage-queries";
+import type { ContextReading, SessionUsage } from "../../contract/usage";
 import {
   deriveMeterView,
   METER_COPY,
@@ -18,9 +19,17 @@ function usage(context: ContextReading): UsageQueryState {
 function marker(
   sequence: number,
   status: string,
-  extra: Partial<CompactionMarker> = {},
-): CompactionMarker {
-  return { sequence, at: AT, compaction_id: `c${sequence}`, trigger: "agent", status, ...extra };
+  extra: Partial<CompactionMarkerView> = {},
+): CompactionMarkerView {
+  return {
+    turn_id: "",
+    sequence,
+    at: AT,
+    compaction_id: `c${sequence}`,
+    trigger: "agent",
+    status,
+    ...extra,
+  };
 }
 
 /** The reading is at sequence 20 in every case below. */
@@ -65,7 +74,7 @@ const HISTORIES = {
   pausedAfter: [marker(30, "_paused")],
   inProgressBefore: [marker(15, "in_progress")],
   completedAndInProgressAfter: [marker(25, "completed"), marker(30, "in_progress")],
-} satisfies Record<string, CompactionMarker[] | undefined>;
+} satisfies Record<string, CompactionMarkerView[] | undefined>;
 
 type ContextName = keyof typeof CONTEXTS;
 type HistoryName = keyof typeof HISTORIES;

@@ -4,7 +4,9 @@
 // usage and turns caches are re-read independently, so the SPA may briefly hold a usage
 // answer older than a marker it already knows. The markers can only take a figure away
 // here, never supply one: the usage endpoint stays the one source of a current reading.
-import type { CompactionMarker, ContextReading, SessionUsage } from "../../contract/usage";
+
+import type { CompactionMarkerView } from "../../api/usage-queries";
+import type { ContextReading, SessionUsage } from "../../contract/usage";
 import { formatPercent, formatTokens } from "../../lib/format-tokens";
 
 export type UsageQueryState = {
@@ -35,6 +37,8 @@ export const METER_COPY = {
   neverReported: "This agent hasn't reported context usage.",
   unavailable: "Context usage unavailable",
   unavailableDetail: "The daemon can't provide context usage for this session.",
+  notReported: "No context reading",
+  notReportedDetail: "This daemon reports no context usage (it predates context readings).",
   compacting: "Compacting context…",
 } as const;
 
@@ -49,7 +53,7 @@ export function isTerminalStatus(status: string): boolean {
  * first post-compaction reading (`context_after`) is newer than it; otherwise sequences
  * decide, then timestamps; with neither, the daemon's word stands.
  */
-export function readingPredates(reading: ContextReading, marker: CompactionMarker): boolean {
+export function readingPredates(reading: ContextReading, marker: CompactionMarkerView): boolean {
   if (reading.sequence !== undefined) {
     if (marker.context_after && reading.sequence >= marker.context_after.sequence) return false;
     return reading.sequence < marker.sequence;
@@ -87,7 +91,7 @@ function describeFigure(used: number, size: number | undefined, ratio: number | 
 
 export function deriveMeterView(
   usage: UsageQueryState,
-  markers: readonly CompactionMarker[] | undefined,
+  markers: readonly CompactionMarkerView[] | undefined,
 ): MeterView {
   // A failed re-read means usage changed and we could not see how: the cached figure may
   // be from before a compaction, so it is not shown.
@@ -97,6 +101,10 @@ export function deriveMeterView(
   }
 
   const context = usage.data.context;
+  // An older CompozyOS has token totals but no context reading at all.
+  if (context === undefined) {
+    return plain("unavailable", METER_COPY.notReported, METER_COPY.notReportedDetail);
+  }
   if (context.state === "unavailable") {
     return plain("unavailable", METER_COPY.unavailable, METER_COPY.unavailableDetail);
   }

@@ -4,9 +4,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { vi } from "vitest";
 import { sessionQueries } from "../../api/session-queries";
-import { usageQueries } from "../../api/usage-queries";
+import {
+  type CompactionMarkerView,
+  type UsageTurnsView,
+  usageQueries,
+} from "../../api/usage-queries";
 import type { Session } from "../../contract/session";
-import type { CompactionMarker, ContextReading, Turn, UsageTurns } from "../../contract/usage";
+import type { ContextReading, Turn } from "../../contract/usage";
 import { ContextRail } from "./context-rail";
 
 export const REF = { workspaceId: "w1", sessionId: "s1" };
@@ -39,8 +43,9 @@ export function makeTurn(sequence: number, usage: Partial<NonNullable<Turn["usag
   return { turn_id: `t${sequence}`, sequence, usage: { timestamp: AT, ...usage } };
 }
 
-export function makeMarker(sequence: number, extra: Partial<CompactionMarker> = {}) {
-  const marker: CompactionMarker = {
+export function makeMarker(sequence: number, extra: Partial<CompactionMarkerView> = {}) {
+  const marker: CompactionMarkerView = {
+    turn_id: "",
     sequence,
     at: AT,
     compaction_id: `c${sequence}`,
@@ -71,7 +76,7 @@ export function stubFetch(routes: Record<string, Route>) {
 export function renderRail(seed: {
   session?: Session;
   context?: ContextReading;
-  turns?: UsageTurns;
+  turns?: UsageTurnsView;
 }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (seed.session) {

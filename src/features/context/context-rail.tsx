@@ -12,6 +12,7 @@ import { TurnsList } from "./turns-list";
  * The context rail: the meter, Compact now, the chart and the turns list. The stream hook
  * re-reads usage and turns on `session_usage_changed` and on reconnect; the meter reads the
  * markers too, so a usage answer older than a known compaction is never shown as current.
+ * A daemon without `/usage/turns` (older CompozyOS) gets no turns, chart or Compact now.
  */
 export function ContextRail({ session }: { session: SessionRef }) {
   const detail = useQuery(sessionQueries.detail(session));
@@ -23,9 +24,11 @@ export function ContextRail({ session }: { session: SessionRef }) {
     <div className="flex flex-col gap-6 p-4">
       <div className="flex flex-col gap-3">
         <ContextMeter view={meter} onRetry={() => void usage.refetch()} />
-        {detail.data ? <CompactNow session={session} detail={detail.data} /> : null}
+        {detail.data && turns.data !== null ? (
+          <CompactNow session={session} detail={detail.data} />
+        ) : null}
       </div>
-      {turns.isPending ? (
+      {turns.data === null ? null : turns.isPending ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">Loading turns</p>
       ) : turns.isError ? (
         <QueryError

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CompactionMarker, Turn } from "../../contract/usage";
+import type { CompactionMarkerView } from "../../api/usage-queries";
+import type { Turn } from "../../contract/usage";
 import { deriveTurnsList, describeMarker, describeTokens, turnCosts } from "./turns-list-view";
 
 const AT = "2026-11-30T08:00:00.000Z";
@@ -12,8 +13,9 @@ function turn(sequence: number, usage?: Partial<NonNullable<Turn["usage"]>>): Tu
   };
 }
 
-function marker(sequence: number, extra: Partial<CompactionMarker> = {}): CompactionMarker {
+function marker(sequence: number, extra: Partial<CompactionMarkerView> = {}): CompactionMarkerView {
   return {
+    turn_id: "",
     sequence,
     at: AT,
     compaction_id: `c${sequence}`,

@@ -1,6 +1,8 @@
 // The turns list as rows: turns newest first with their token figures and cost, compaction
 // markers interleaved by sequence, collapsed to the newest turns until expanded.
-import type { CompactionMarker, Turn, UsageTurns } from "../../contract/usage";
+
+import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
+import type { Turn } from "../../contract/usage";
 import { formatCost, formatTokens } from "../../lib/format-tokens";
 
 export const TURNS_SHOWN = 50;
@@ -30,7 +32,7 @@ export function describeTokens(usage: Turn["usage"]): string | undefined {
 }
 
 /** `180K → 42K` when both are known, one side alone when only it is, else nothing. */
-export function describeDrop(marker: CompactionMarker): string | undefined {
+export function describeDrop(marker: CompactionMarkerView): string | undefined {
   const before = marker.context_used;
   const after = marker.context_after?.used;
   if (before !== undefined && after !== undefined) {
@@ -42,7 +44,7 @@ export function describeDrop(marker: CompactionMarker): string | undefined {
 }
 
 /** `Agent compaction · completed · 180K → 42K`. */
-export function describeMarker(marker: CompactionMarker): string {
+export function describeMarker(marker: CompactionMarkerView): string {
   const who = marker.trigger === "requested" ? "Requested compaction" : "Agent compaction";
   const status = marker.status === "in_progress" ? "in progress" : marker.status;
   const drop = describeDrop(marker);
@@ -74,7 +76,7 @@ export function turnNumbers(turns: readonly Turn[]): Map<string, number> {
 }
 
 export function deriveTurnsList(
-  data: UsageTurns,
+  data: UsageTurnsView,
   options: { expanded: boolean; limit?: number },
 ): TurnsListView {
   const limit = options.limit ?? TURNS_SHOWN;

@@ -1,12 +1,12 @@
 import { memo, useId, useState } from "react";
+import type { UsageTurnsView } from "../../api/usage-queries";
 import { Button } from "../../components/button";
-import type { UsageTurns } from "../../contract/usage";
 import { deriveTurnsList } from "./turns-list-view";
 
 /** Turns newest first, with their tokens and cost, and the compactions between them. */
 // Memoised on `data` (kept identical by the query cache while unchanged): the rail re-renders
 // on unrelated reads, and a long session's chart or list is thousands of nodes.
-export const TurnsList = memo(function TurnsList({ data }: { data: UsageTurns }) {
+export const TurnsList = memo(function TurnsList({ data }: { data: UsageTurnsView }) {
   const [expanded, setExpanded] = useState(false);
   const headingId = useId();
   const view = deriveTurnsList(data, { expanded });

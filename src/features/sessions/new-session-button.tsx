@@ -21,12 +21,15 @@ export function NewSessionButton({ onCreated }: { onCreated: () => void }) {
         disabled={!workspace || create.isPending}
         onClick={() => {
           if (!workspace) return;
-          create.mutate(workspace.id, {
-            onSuccess: ({ session }) => {
-              onCreated();
-              navigate(sessionHref(session));
+          create.mutate(
+            { workspace: workspace.id },
+            {
+              onSuccess: ({ session }) => {
+                onCreated();
+                navigate(sessionHref(session));
+              },
             },
-          });
+          );
         }}
       >
         {create.isPending ? <Spinner /> : <span aria-hidden="true">+</span>}

@@ -11,8 +11,8 @@ export function sessionLabel(session: Session): string {
 }
 
 export function activityText(session: Session): string | undefined {
-  if (!isTurnRunning(session)) return undefined;
-  return session.activity?.kind === "compact" ? "compacting…" : "working…";
+  // CompozyOS's activity does not say what kind of turn runs, so a compaction is "working" too.
+  return isTurnRunning(session) ? "working…" : undefined;
 }
 
 export type BadgeTone = "good" | "busy" | "warn" | "muted";
@@ -25,5 +25,6 @@ export const STATE_BADGE: Record<SessionState, BadgeTone> = {
 };
 
 export function sessionHref(session: Session): string {
-  return `/w/${encodeURIComponent(session.workspace_id)}/s/${encodeURIComponent(session.id)}`;
+  // CompozyOS marks workspace_id optional; every session it lists has one.
+  return `/w/${encodeURIComponent(session.workspace_id ?? "")}/s/${encodeURIComponent(session.id)}`;
 }

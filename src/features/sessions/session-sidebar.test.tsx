@@ -25,12 +25,12 @@ const sessions = [
   session("s-old", { name: "Old work", state: "stopped", updated_at: "2026-01-01T00:00:00Z" }),
   session("s-new", {
     updated_at: "2026-01-03T00:00:00Z",
-    activity: { turn_id: "t1", kind: "prompt" },
+    activity: { turn_id: "t1", turn_source: "user" },
   }),
   session("s-mid", {
     name: "Refactor",
     updated_at: "2026-01-02T00:00:00Z",
-    activity: { turn_id: "t2", kind: "compact" },
+    activity: { turn_id: "t2", turn_source: "user" },
   }),
 ];
 
@@ -45,8 +45,8 @@ function json(body: unknown, status = 200) {
 
 beforeEach(() => {
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.startsWith("/api/sessions")) {
-      return json({ sessions, page: { has_more: false, limit: 200, total: 3 } });
+    if (url.startsWith("/api/sessions") && init?.method !== "POST") {
+      return json({ sessions, page: { has_more: false, limit: 100, total: 3 } });
     }
     if (url === "/api/workspaces") {
       const at = "2026-01-01T00:00:00Z";
@@ -54,7 +54,7 @@ beforeEach(() => {
         workspaces: [{ id: "w1", name: "main", root_dir: "/w", created_at: at, updated_at: at }],
       });
     }
-    if (url === "/api/workspaces/w1/sessions" && init?.method === "POST") {
+    if (url === "/api/sessions" && init?.method === "POST") {
       return json({ session: session("s-created") }, 201);
     }
     return json({ error: "nope", code: "not_found" }, 404);
@@ -83,7 +83,7 @@ describe("SessionSidebar", () => {
     const links = await within(nav).findAllByRole("link");
     expect(links.map((link) => link.textContent)).toEqual([
       "s-newactivedemo-agentworking…",
-      "Refactoractivedemo-agentcompacting…",
+      "Refactoractivedemo-agentworking…",
       "Old workstoppeddemo-agent",
     ]);
     expect(within(nav).getByRole("link", { name: /Refactor/ })).toHaveAttribute(
@@ -103,6 +103,42 @@ describe("SessionSidebar", () => {
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     await waitFor(() => expect(location.history.at(-1)).toBe("/w/w1/s/s-created"));
+    const [, init] = fetchMock.mock.calls.find(([, options]) => options?.method === "POST") ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ workspace: "w1" });
+  });
+
+  it("when the daemon has more than one page, then it asks for at most 100 and Show more follows the cursor", async () => {
+    const user = userEvent.setup();
+    const first = Array.from({ length: 100 }, (_, index) =>
+      session(`s-${String(index).padStart(3, "0")}`, {
+        updated_at: new Date(Date.UTC(2026, 0, 2, 0, 0, 100 - index)).toISOString(),
+      }),
+    );
+    fetchMock.mockImplementation(async (url: string) => {
+      const query = new URL(url, "http://x").searchParams;
+      if (!url.startsWith("/api/sessions")) return json({ workspaces: [] });
+      if (query.get("cursor") === "page-2") {
+        return json({
+          sessions: [session("s-last", { name: "The 101st", updated_at: "2026-01-01T00:00:00Z" })],
+          page: { has_more: false, limit: 100, total: 101 },
+        });
+      }
+      return json({
+        sessions: first,
+        page: { has_more: true, limit: 100, next_cursor: "page-2", total: 101 },
+      });
+    });
+    renderSidebar();
+    const nav = screen.getByRole("navigation", { name: "Sessions" });
+    await waitFor(() => expect(within(nav).getAllByRole("link")).toHaveLength(100));
+    const listCalls = fetchMock.mock.calls.map(([url]) => String(url));
+    for (const url of listCalls.filter((call) => call.startsWith("/api/sessions"))) {
+      expect(Number(new URL(url, "http://x").searchParams.get("limit"))).toBeLessThanOrEqual(100);
+    }
+    await user.click(within(nav).getByRole("button", { name: "Show more sessions" }));
+    expect(await within(nav).findByRole("link", { name: /The 101st/ })).toBeInTheDocument();
+    expect(within(nav).getAllByRole("link")).toHaveLength(101);
+    expect(within(nav).queryByRole("button", { name: "Show more sessions" })).toBeNull();
   });
 
   it("collapses the list behind a Sessions toggle on narrow screens", async () => {

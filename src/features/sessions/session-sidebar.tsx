@@ -1,14 +1,20 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { sessionQueries } from "../../api/session-queries";
+import { loadedSessions, sessionQueries } from "../../api/session-queries";
+import { Button } from "../../components/button";
 import { QueryError } from "../../components/query-error";
+import { Spinner } from "../../components/spinner";
 import { NewSessionButton } from "./new-session-button";
 import { SessionLink } from "./session-link";
 import { byNewestActivity } from "./session-sidebar-view";
 
-/** The sessions, newest activity first; beside the page on wide screens, collapsible above it on narrow ones. */
+/**
+ * The sessions, newest activity first, a page at a time ("Show more sessions" follows the
+ * daemon's cursor); beside the page on wide screens, collapsible above it on narrow ones.
+ */
 export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }) {
-  const sessions = useQuery(sessionQueries.list());
+  const sessions = useInfiniteQuery(sessionQueries.list());
+  const loaded = loadedSessions(sessions.data);
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const collapse = () => setExpanded(false);
@@ -36,27 +42,45 @@ export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }
         <NewSessionButton onCreated={collapse} />
         {sessions.isPending ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Loading sessions…</p>
-        ) : sessions.isError ? (
+        ) : sessions.data === undefined ? (
           <QueryError
             title="Couldn't load sessions"
             error={sessions.error}
             onRetry={() => sessions.refetch()}
           />
-        ) : sessions.data.sessions.length === 0 ? (
+        ) : loaded.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">No sessions yet.</p>
         ) : (
           // The padding keeps the links' focus rings inside the scroll box, which clips them.
-          <ul className="-m-1 min-h-0 space-y-1 overflow-y-auto p-1 max-lg:max-h-[50vh]">
-            {byNewestActivity(sessions.data.sessions).map((session) => (
-              <li key={session.id}>
-                <SessionLink
-                  session={session}
-                  active={session.id === activeSessionId}
-                  onNavigate={collapse}
-                />
-              </li>
-            ))}
-          </ul>
+          <div className="-m-1 min-h-0 space-y-2 overflow-y-auto p-1 max-lg:max-h-[50vh]">
+            <ul className="space-y-1">
+              {byNewestActivity(loaded).map((session) => (
+                <li key={session.id}>
+                  <SessionLink
+                    session={session}
+                    active={session.id === activeSessionId}
+                    onNavigate={collapse}
+                  />
+                </li>
+              ))}
+            </ul>
+            {sessions.hasNextPage ? (
+              <Button
+                size="sm"
+                className="w-full"
+                disabled={sessions.isFetchingNextPage}
+                onClick={() => void sessions.fetchNextPage()}
+              >
+                {sessions.isFetchingNextPage ? <Spinner /> : null}
+                Show more sessions
+              </Button>
+            ) : null}
+            {sessions.isFetchNextPageError ? (
+              <p role="alert" className="text-xs text-red-800 dark:text-red-300">
+                Couldn't load more sessions: {sessions.error?.message}
+              </p>
+            ) : null}
+          </div>
         )}
       </div>
     </nav>

@@ -47,6 +47,7 @@ describe("CompactionRow states", () => {
       <CompactionRow
         item={item({ status: "completed", ended_at: "2026-11-30T08:42:12.000Z" })}
         marker={{
+          turn_id: "",
           sequence: 9,
           at: STARTED,
           compaction_id: "c1",

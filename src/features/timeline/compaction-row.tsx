@@ -1,6 +1,6 @@
+import type { CompactionMarkerView } from "../../api/usage-queries";
 import { Spinner } from "../../components/spinner";
 import type { CompactionItem } from "../../contract/transcript";
-import type { CompactionMarker } from "../../contract/usage";
 import { formatDuration } from "../../lib/format-duration";
 import { formatClockTime, millisecondsBetween } from "../../lib/format-time";
 import { CompactionSummary } from "./compaction-summary";
@@ -41,7 +41,7 @@ export function CompactionRow({
   marker,
 }: {
   item: CompactionItem;
-  marker?: CompactionMarker | undefined;
+  marker?: CompactionMarkerView | undefined;
 }) {
   const view = describeCompaction(item);
   const now = useNow(item.status === "in_progress");

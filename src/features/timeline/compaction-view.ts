@@ -1,8 +1,8 @@
 // How a compaction row reads, from its folded item (web-ui.md, "The compaction row").
 // Only the three terminal statuses count as finished; a vendor status is shown verbatim.
 
+import type { CompactionMarkerView } from "../../api/usage-queries";
 import { type CompactionItem, isTerminalCompactionStatus } from "../../contract/transcript";
-import type { CompactionMarker } from "../../contract/usage";
 import { formatTokens } from "../../lib/format-tokens";
 
 export type CompactionTone = "progress" | "success" | "danger" | "neutral";
@@ -68,7 +68,7 @@ export function summaryOf(item: CompactionItem): string | undefined {
 }
 
 /** `180K → 42K` when the usage marker knows both sides, `180K before` when only one. */
-export function beforeAfterFigures(marker: CompactionMarker | undefined): string | undefined {
+export function beforeAfterFigures(marker: CompactionMarkerView | undefined): string | undefined {
   if (!marker) return undefined;
   const before = marker.context_used;
   const after = marker.context_after?.used;

@@ -23,7 +23,25 @@ function session(overrides: Partial<Session> = {}): Session {
   };
 }
 
+/** `status: 0` is a request that never reached the daemon. */
 type Reply = { status: number; body: unknown };
+
+/** CompozyOS's answer to a prompt it took (the JSON form; a started turn may stream instead). */
+function accepted(id = "m1") {
+  return {
+    status: 202,
+    body: {
+      prompt: {
+        status: "queued",
+        delivery: "queued",
+        message_id: id,
+        idempotency_key: `key-${id}`,
+        replayed: false,
+        queued: true,
+      },
+    },
+  };
+}
 let replies: Reply[];
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -44,7 +62,9 @@ beforeEach(async () => {
   localStorage.clear();
   replies = [];
   fetchMock = vi.fn(async (url: string) => {
-    const reply = url.endsWith("/prompt") || url.endsWith("/cancel") ? replies.shift() : undefined;
+    const reply =
+      url.endsWith("/prompt") || url.endsWith("/prompt/cancel") ? replies.shift() : undefined;
+    if (reply?.status === 0) throw new TypeError("Failed to fetch");
     const { status, body } = reply ?? { status: 200, body: { session: session() } };
     return new Response(JSON.stringify(body), {
       status,
@@ -64,7 +84,7 @@ function postsTo(suffix: string) {
 describe("Composer", () => {
   it("sends the draft with Send and clears it once accepted", async () => {
     const user = userEvent.setup();
-    replies.push({ status: 202, body: { session_id: "s1", prompt_id: "t1", status: "accepted" } });
+    replies.push(accepted());
     renderComposer();
     const box = screen.getByRole("textbox", { name: "Message" });
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
@@ -74,13 +94,18 @@ describe("Composer", () => {
     // Send is disabled again (empty draft): focus waits in the text area, not on <body>.
     expect(box).toHaveFocus();
     const [call] = postsTo("/prompt");
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ text: "Hello agent" });
+    const body = JSON.parse(String(call?.[1]?.body));
+    expect(body).toEqual({
+      message: "Hello agent",
+      message_id: expect.any(String),
+      idempotency_key: expect.any(String),
+    });
+    expect(body.message_id).not.toBe(body.idempotency_key);
   });
 
   it("sends with Ctrl+Enter and with Cmd+Enter", async () => {
     const user = userEvent.setup();
-    replies.push({ status: 202, body: { session_id: "s1", prompt_id: "t1", status: "accepted" } });
-    replies.push({ status: 202, body: { session_id: "s1", prompt_id: "t2", status: "accepted" } });
+    replies.push(accepted("m1"), accepted("m2"));
     renderComposer();
     const box = screen.getByRole("textbox", { name: "Message" });
     await user.type(box, "one{Control>}{Enter}{/Control}");
@@ -109,13 +134,14 @@ describe("Composer", () => {
 
   it("offers Stop only while a turn runs, and Stop cancels it", async () => {
     const user = userEvent.setup();
-    replies.push({ status: 202, body: { session_id: "s1", prompt_id: "t1" } });
+    replies.push({ status: 200, body: { session_id: "s1", outcome: "cancelled", turn_id: "t1" } });
     const { unmount } = renderComposer();
     expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
     unmount();
-    renderComposer(session({ activity: { turn_id: "t1", kind: "prompt" } }));
+    renderComposer(session({ activity: { turn_id: "t1", turn_source: "user" } }));
     await user.click(screen.getByRole("button", { name: "Stop" }));
-    await waitFor(() => expect(postsTo("/cancel")).toHaveLength(1));
+    await waitFor(() => expect(postsTo("/prompt/cancel")).toHaveLength(1));
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("keeps the draft per session across a reload", async () => {
@@ -146,10 +172,80 @@ describe("Composer", () => {
     expect(postsTo("/prompt")).toHaveLength(0);
   });
 
-  it("offers to start a stopped session", async () => {
+  it("when the session is stopped, then it says sending resumes it, offers no Start, and sends", async () => {
     const user = userEvent.setup();
+    replies.push(accepted());
     renderComposer(session({ state: "stopped" }));
-    await user.click(screen.getByRole("button", { name: "Start session" }));
-    await waitFor(() => expect(postsTo("/start")).toHaveLength(1));
+    expect(
+      screen.getByText("This session is stopped. Sending a message resumes it."),
+    ).toBeVisible();
+    expect(screen.queryByRole("button", { name: /start/i })).toBeNull();
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "wake up");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(postsTo("/prompt")).toHaveLength(1));
+    expect(postsTo("/start")).toHaveLength(0);
+  });
+
+  it("when a send fails on the way and is tried again, then every attempt carries the same identity", async () => {
+    const user = userEvent.setup();
+    // Three failures: the first try and its two automatic retries; then "Try again" succeeds.
+    replies.push(
+      { status: 0, body: null },
+      { status: 0, body: null },
+      { status: 502, body: { error: "upstream unavailable", code: "bad_gateway" } },
+      accepted(),
+    );
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "only once, please");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    const again = await screen.findByRole("button", { name: "Try again" }, { timeout: 8_000 });
+    expect(box).toHaveValue("only once, please");
+    await user.click(again);
+    await waitFor(() => expect(box).toHaveValue(""));
+    const bodies = postsTo("/prompt").map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toHaveLength(4);
+    expect(new Set(bodies.map((body) => body.idempotency_key)).size).toBe(1);
+    expect(new Set(bodies.map((body) => body.message_id)).size).toBe(1);
+  });
+
+  it("when the draft changes after a failed send, or a new send follows, then it gets a new identity", async () => {
+    const user = userEvent.setup();
+    replies.push(
+      { status: 503, body: { error: "busy", code: "unavailable" } },
+      accepted("m1"),
+      accepted("m2"),
+    );
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "first");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await screen.findByRole("button", { name: "Try again" }, { timeout: 8_000 });
+    await user.type(box, " (edited)");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(box).toHaveValue(""));
+    await user.type(box, "first (edited){Control>}{Enter}{/Control}");
+    await waitFor(() => expect(postsTo("/prompt")).toHaveLength(3));
+    const keys = postsTo("/prompt").map(
+      ([, init]) => JSON.parse(String(init?.body)).idempotency_key,
+    );
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it("when the daemon answers a send with the turn's event stream, then the send counts as accepted", async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementationOnce(
+      async () =>
+        new Response("data: {}\n\n", {
+          status: 200,
+          headers: { "Content-Type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" },
+        }),
+    );
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "stream me");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(box).toHaveValue(""));
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

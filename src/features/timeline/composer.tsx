@@ -1,18 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useId, useRef } from "react";
-import {
-  useCancelMutation,
-  usePromptMutation,
-  useStartSessionMutation,
-} from "../../api/session-mutations";
+import { newPromptSend } from "../../api/prompt-identity";
+import { useCancelMutation, usePromptMutation } from "../../api/session-mutations";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import { isTurnRunning } from "../../contract/session";
-import { COMPOSER_HINT, sendBlockedReason } from "./composer-view";
+import { COMPOSER_HINT, isRetryableSendError, sendBlockedReason } from "./composer-view";
 import { useDraft, useDraftActions } from "./draft-store";
 
-/** The prompt box: Send (Ctrl/⌘+Enter), Stop while a turn runs, the daemon's refusals inline. */
+/**
+ * The prompt box: Send (Ctrl/⌘+Enter), Stop while a turn runs, the daemon's refusals inline.
+ * Sending the same draft again after a failure that may not have reached the daemon reuses
+ * that send's identity, so the daemon runs it at most once.
+ */
 export function Composer({ session }: { session: SessionRef }) {
   const detail = useQuery(sessionQueries.detail(session));
   const draft = useDraft(session.sessionId);
@@ -26,10 +27,15 @@ export function Composer({ session }: { session: SessionRef }) {
   const refusal = prompt.error ?? cancel.error;
   const blocked = sendBlockedReason(detail.data);
 
+  const failed = prompt.isError ? prompt.variables : undefined;
+  const retrying =
+    failed !== undefined && failed.message === draft && isRetryableSendError(prompt.error);
+
   const send = () => {
     if (!draft.trim() || prompt.isPending || blocked) return;
     cancel.reset();
-    prompt.mutate(draft, { onSuccess: () => draftSent(session.sessionId) });
+    const attempt = retrying ? failed : newPromptSend(draft);
+    prompt.mutate(attempt, { onSuccess: () => draftSent(session.sessionId) });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
@@ -50,7 +56,11 @@ export function Composer({ session }: { session: SessionRef }) {
       }}
     >
       <div className="mx-auto max-w-3xl space-y-2">
-        {detail.data?.state === "stopped" ? <StoppedNotice session={session} /> : null}
+        {detail.data?.state === "stopped" ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            This session is stopped. Sending a message resumes it.
+          </p>
+        ) : null}
         <label htmlFor={inputId} className="sr-only">
           Message
         </label>
@@ -94,28 +104,10 @@ export function Composer({ session }: { session: SessionRef }) {
             aria-busy={prompt.isPending}
           >
             {prompt.isPending ? <Spinner /> : null}
-            Send
+            {retrying ? "Try again" : "Send"}
           </Button>
         </div>
       </div>
     </form>
-  );
-}
-
-function StoppedNotice({ session }: { session: SessionRef }) {
-  const start = useStartSessionMutation(session);
-  return (
-    <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-      <span>This session is stopped.</span>
-      <Button size="sm" onClick={() => start.mutate()} disabled={start.isPending}>
-        {start.isPending ? <Spinner /> : null}
-        Start session
-      </Button>
-      {start.isError ? (
-        <span role="alert" className="text-red-800 dark:text-red-300">
-          {start.error.message}
-        </span>
-      ) : null}
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { memo } from "react";
+import type { CompactionMarkerView } from "../../api/usage-queries";
 import type { Entry } from "../../contract/transcript";
-import type { CompactionMarker } from "../../contract/usage";
 import { PartView } from "./part-view";
 
 const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as const;
@@ -13,11 +13,11 @@ export const EntryRow = memo(function EntryRow({
 }: {
   entry: Entry;
   showSpeaker?: boolean;
-  markerFor: (compactionId: string) => CompactionMarker | undefined;
+  markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
   const { message } = entry;
   const label = showSpeaker ? ROLE_LABELS[message.role] : undefined;
-  const maintenance = message.metadata?.maintenance === true;
+  const maintenance = isMaintenance(message.metadata);
   const bubble =
     message.role === "user" ? "rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/70" : "";
   return (
@@ -41,3 +41,12 @@ export const EntryRow = memo(function EntryRow({
     </div>
   );
 });
+
+/** A maintenance turn (Compact now's command) says so; metadata is free-form on the wire. */
+function isMaintenance(metadata: unknown): boolean {
+  return (
+    typeof metadata === "object" &&
+    metadata !== null &&
+    (metadata as Record<string, unknown>).maintenance === true
+  );
+}

@@ -31,3 +31,38 @@ describe("describeEvent", () => {
     expect(describeEvent(data)).toBe(line);
   });
 });
+
+describe("describeEvent on CompozyOS's event payloads", () => {
+  it.each([
+    [
+      { type: "plan", raw: { entries: [{ status: "completed" }, { status: "completed" }] } },
+      "Plan updated · 2 of 2 steps done",
+    ],
+    [
+      { type: "permission", request_id: "perm-1", title: "Run npm test", decision: "allow-once" },
+      "Permission requested: Run npm test · allowed once",
+    ],
+    [{ type: "runtime_progress", text: "Still reading files" }, "Still reading files"],
+    [{ type: "runtime_warning", text: "No output for 120 s" }, "Warning: No output for 120 s"],
+    [{ type: "error", error: "provider overloaded" }, "Error: provider overloaded"],
+    [{ type: "session_stopped", stop_reason: "idle_timeout" }, "Session stopped — idle_timeout"],
+    [{ type: "system", title: "Available commands updated" }, "Available commands updated"],
+    [
+      { type: "transcript_marker.created", marker: { summary: "Provider failed over" } },
+      "Note: Provider failed over",
+    ],
+    [
+      { type: "session.compaction_fired", raw: { strategy: "pressure" } },
+      "Compaction started (pressure)",
+    ],
+  ])("%o reads %s", (data, line) => {
+    expect(describeEvent(data)).toBe(line);
+  });
+
+  it.each(["tool_call", "tool_result", "usage"])(
+    "a %s event draws no line of its own (its row shows it)",
+    (type) => {
+      expect(describeEvent({ type, title: "Read a.ts" })).toBeUndefined();
+    },
+  );
+});

@@ -1,6 +1,8 @@
-// One muted line for a `data-compozy-event` part: plan, permission, agent exit, session
-// state, and updates the daemon did not model. Fields are read defensively: the data is
-// loose by contract.
+// One muted line for a `data-compozy-event` or `data-compozy-permission` part: plan,
+// permission, agent exit, session state, CompozyOS's runtime notices, markers and errors,
+// and updates the daemon did not model. Fields are read defensively: the data is loose by
+// contract. CompozyOS also records an event part beside every tool call and usage report;
+// the tool row and the meter already show those, so they draw no line (`undefined`).
 type EventData = { type: string } & Record<string, unknown>;
 
 function text(value: unknown): string | undefined {
@@ -14,21 +16,57 @@ function record(value: unknown): Record<string, unknown> | undefined {
 }
 
 function describePlan(data: EventData): string {
-  const entries = Array.isArray(data.entries) ? data.entries : [];
+  // Tideline's daemon sends the plan's entries; CompozyOS keeps the ACP update under `raw`.
+  const raw = record(data.raw);
+  const entries = Array.isArray(data.entries)
+    ? data.entries
+    : Array.isArray(raw?.entries)
+      ? raw.entries
+      : [];
   const done = entries.filter((entry) => record(entry)?.status === "completed").length;
   const steps = `${entries.length} ${entries.length === 1 ? "step" : "steps"}`;
   return entries.length > 0 ? `Plan updated · ${done} of ${steps} done` : "Plan updated";
 }
 
-function describePermission(data: EventData): string {
+const DECISIONS: Record<string, string> = {
+  "allow-once": "allowed once",
+  "allow-always": "allowed for this session",
+  "reject-once": "rejected",
+  "reject-always": "rejected for this session",
+};
+
+export function describePermission(data: EventData): string {
   const toolCall = record(data.toolCall) ?? record(data.tool_call);
-  const title = text(data.title) ?? text(toolCall?.title);
+  const title =
+    text(data.title) ?? text(toolCall?.title) ?? text(data.action) ?? text(data.resource);
   const outcome = record(data.outcome);
   const decision =
     text(data.outcome) ?? text(outcome?.outcome) ?? text(data.decision) ?? text(outcome?.optionId);
-  return ["Permission requested", title ? `: ${title}` : "", decision ? ` · ${decision}` : ""].join(
-    "",
-  );
+  const said = decision ? (DECISIONS[decision] ?? decision) : undefined;
+  return ["Permission requested", title ? `: ${title}` : "", said ? ` · ${said}` : ""].join("");
+}
+
+/** Event types whose content another row already shows. */
+const SHOWN_ELSEWHERE = new Set([
+  "tool_call",
+  "tool_result",
+  "usage",
+  "agent_message",
+  "thought",
+  "user_message",
+]);
+
+function describeMarker(data: EventData): string {
+  const marker = record(data.marker);
+  const summary = text(marker?.summary) ?? text(data.text) ?? text(data.title);
+  return summary ? `Note: ${summary}` : "Note added to the transcript";
+}
+
+function describeCompactionFired(data: EventData): string {
+  // CompozyOS puts the admission under `raw` (strategy, pressure, sequence span).
+  const raw = record(data.raw);
+  const strategy = text(raw?.strategy);
+  return `Compaction started${strategy ? ` (${strategy})` : ""}`;
 }
 
 function describeExit(data: EventData): string {
@@ -43,7 +81,8 @@ function describeState(data: EventData): string {
   return `Session ${state}${reason ? ` — ${reason}` : ""}`;
 }
 
-export function describeEvent(data: EventData): string {
+export function describeEvent(data: EventData): string | undefined {
+  if (SHOWN_ELSEWHERE.has(data.type)) return undefined;
   switch (data.type) {
     case "plan":
       return describePlan(data);
@@ -59,7 +98,24 @@ export function describeEvent(data: EventData): string {
       const kind = text(data.sessionUpdate);
       return `Unrecognised agent update${kind ? ` (${kind})` : ""}`;
     }
+    case "runtime_progress":
+      return text(data.text) ?? "Still working…";
+    case "runtime_warning":
+      return `Warning: ${text(data.text) ?? "the agent is slow to respond"}`;
+    case "error":
+      return `Error: ${text(data.error) ?? text(record(data.failure)?.summary) ?? "the turn failed"}`;
+    case "done":
+      return `Turn ended${text(data.stop_reason) ? ` (${text(data.stop_reason)})` : ""}`;
+    case "session_stopped":
+      return `Session stopped${text(data.stop_reason) ? ` — ${text(data.stop_reason)}` : ""}`;
+    case "system":
+      return text(data.title) ?? text(data.text) ?? "System update";
+    case "transcript_marker.created":
+    case "transcript_marker.redacted":
+      return describeMarker(data);
+    case "session.compaction_fired":
+      return describeCompactionFired(data);
     default:
-      return `Agent event: ${data.type}`;
+      return text(data.title) ?? text(data.text) ?? `Agent event: ${data.type}`;
   }
 }

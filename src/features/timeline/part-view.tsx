@@ -1,8 +1,9 @@
+import type { CompactionMarkerView } from "../../api/usage-queries";
 import { SafeMarkdown } from "../../components/safe-markdown";
 import type { Part } from "../../contract/transcript";
-import type { CompactionMarker } from "../../contract/usage";
 import { CompactionRow } from "./compaction-row";
-import { describeEvent } from "./event-line";
+import { describeEvent, describePermission } from "./event-line";
+import { FilePart } from "./file-part";
 import { ReasoningPart } from "./reasoning-part";
 import { ToolPart } from "./tool-part";
 import { UnsupportedLine } from "./unsupported-line";
@@ -15,7 +16,7 @@ export function PartView({
 }: {
   part: Part;
   itemKey: string;
-  markerFor: (compactionId: string) => CompactionMarker | undefined;
+  markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
   switch (part.type) {
     case "text":
@@ -24,10 +25,18 @@ export function PartView({
       return <ReasoningPart itemKey={itemKey} text={part.text} />;
     case "data-compozy-compaction":
       return <CompactionRow item={part.data} marker={markerFor(part.data.compaction_id)} />;
-    case "data-compozy-event":
+    case "data-compozy-event": {
+      const line = describeEvent(part.data);
+      return line ? <p className="text-xs text-slate-600 dark:text-slate-400">{line}</p> : null;
+    }
+    case "data-compozy-permission":
       return (
-        <p className="text-xs text-slate-600 dark:text-slate-400">{describeEvent(part.data)}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {describePermission(part.data)}
+        </p>
       );
+    case "file":
+      return <FilePart part={part} />;
     case "unsupported":
       return <UnsupportedLine itemKey={itemKey} part={part} />;
     default:

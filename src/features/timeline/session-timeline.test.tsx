@@ -47,7 +47,7 @@ function compactionEntry(start: number, status: string, sequence = start): Entry
 
 function data(entries: Entry[]): TranscriptData {
   return {
-    epoch: "e1",
+    epoch: 1,
     generation: 0,
     entries,
     cursor: 100,

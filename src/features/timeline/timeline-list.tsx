@@ -1,8 +1,8 @@
 import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
 import { useCallback, useDeferredValue, useMemo, useRef } from "react";
+import type { CompactionMarkerView } from "../../api/usage-queries";
 import { Button } from "../../components/button";
 import type { Entry } from "../../contract/transcript";
-import type { CompactionMarker } from "../../contract/usage";
 import { EntryRow } from "./entry-row";
 import { useEarlierDimmed, useTimelineActions } from "./timeline-store";
 import { indexOfStartSequence, showsSpeaker, summaryBoundaryIndex } from "./timeline-view";
@@ -23,7 +23,7 @@ export function TimelineList({
   entries: readonly Entry[];
   canLoadOlder: boolean;
   loadOlder: () => void;
-  markerFor: (compactionId: string) => CompactionMarker | undefined;
+  markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable callbacks: a new getItemKey makes the virtualizer re-measure every row on each render.

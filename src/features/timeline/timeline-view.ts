@@ -1,8 +1,9 @@
 // Pure reading of the cached transcript for the timeline: where the newest completed
 // compaction sits (the "Earlier turns were summarized" boundary) and the usage markers by
 // compaction id (for the before → after figures).
+
+import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
 import { compactionOf, type Entry } from "../../contract/transcript";
-import type { CompactionMarker, UsageTurns } from "../../contract/usage";
 
 /** Index of the newest completed compaction entry, or -1. */
 export function summaryBoundaryIndex(entries: readonly Entry[]): number {
@@ -13,8 +14,10 @@ export function summaryBoundaryIndex(entries: readonly Entry[]): number {
   return -1;
 }
 
-export function markersById(turns: UsageTurns): ReadonlyMap<string, CompactionMarker> {
-  return new Map(turns.compactions.map((marker) => [marker.compaction_id, marker]));
+export function markersById(
+  turns: UsageTurnsView | null,
+): ReadonlyMap<string, CompactionMarkerView> {
+  return new Map((turns?.compactions ?? []).map((marker) => [marker.compaction_id, marker]));
 }
 
 /** Consecutive agent entries (text, thinking, tools of one reply) share one "Agent" label. */

@@ -1,8 +1,7 @@
 import { useId } from "react";
 import { Spinner } from "../../components/spinner";
-import type { ToolPart as ToolPartData } from "../../contract/transcript";
 import { useItemOpen, useTimelineActions } from "./timeline-store";
-import { toolKind, toolPayloadText, toolState } from "./tool-view";
+import { type AnyToolPart, toolKind, toolPayloadText, toolState, toolTitle } from "./tool-view";
 
 const STATE_CLASSES = {
   running: "text-cyan-800 dark:text-cyan-300",
@@ -11,7 +10,7 @@ const STATE_CLASSES = {
 } as const;
 
 /** One compact tool row (title, kind, state); expands to show input and output. */
-export function ToolPart({ itemKey, part }: { itemKey: string; part: ToolPartData }) {
+export function ToolPart({ itemKey, part }: { itemKey: string; part: AnyToolPart }) {
   const open = useItemOpen(itemKey);
   const { openItem, closeItem } = useTimelineActions();
   const panelId = useId();
@@ -28,8 +27,9 @@ export function ToolPart({ itemKey, part }: { itemKey: string; part: ToolPartDat
         <span aria-hidden="true" className={open ? "rotate-90" : ""}>
           ▸
         </span>
-        <span className="min-w-0 flex-1 truncate font-medium">{part.title || "Tool call"}</span>
-        <span className="shrink-0 rounded bg-slate-100 px-1.5 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        <span className="min-w-[30%] flex-1 truncate font-medium">{toolTitle(part)}</span>
+        {/* A dynamic tool's name can be long (MCP names): it gives way before the title does. */}
+        <span className="max-w-[40%] min-w-0 truncate rounded bg-slate-100 px-1.5 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           {toolKind(part)}
         </span>
         <span

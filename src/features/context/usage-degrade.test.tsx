@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+// An older CompozyOS: usage without a context reading, and no `/usage/turns` or `/compact`
+// (its router answers those with a plain-text 404). The rail must say so and carry on:
+// never a blank panel, an error with a Retry that cannot help, or a retry loop.
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { json, makeSession, REPORTED, renderRail, stubFetch } from "./context-rail.fixtures";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const plain404 = () => new Response("404 page not found", { status: 404 });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function calls(fetchMock: ReturnType<typeof stubFetch>, suffix: string) {
+  return fetchMock.mock.calls.filter(([url]) => String(url).endsWith(suffix)).length;
+}
+
+describe("ContextRail against an older daemon", () => {
+  it("when usage has no context reading, then the meter says the daemon reports none", async () => {
+    const fetchMock = stubFetch({
+      "GET /usage": () => json({ usage: { turn_count: 3, input_tokens: 1200, output_tokens: 80 } }),
+      "GET /usage/turns": () => json({ turns: [], compactions: [] }),
+    });
+    renderRail({ session: makeSession() });
+    const meter = await screen.findByRole("meter", { name: "Context window" });
+    await waitFor(() => expect(meter).toHaveTextContent("No context reading"));
+    expect(meter).toHaveAttribute(
+      "aria-valuetext",
+      expect.stringContaining("This daemon reports no context usage"),
+    );
+    expect(meter).not.toHaveAttribute("aria-valuenow");
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+    await sleep(300);
+    expect(calls(fetchMock, "/usage")).toBe(1);
+  });
+
+  it("when /usage/turns is 404, then the turns list, the chart and Compact now are hidden, asked once", async () => {
+    const fetchMock = stubFetch({
+      "GET /usage": () => json({ usage: { context: REPORTED, turn_count: 1 } }),
+      "GET /usage/turns": plain404,
+    });
+    renderRail({ session: makeSession() });
+    const meter = await screen.findByRole("meter", { name: "Context window" });
+    await waitFor(() => expect(meter).toHaveTextContent("35%"));
+    await waitFor(() => expect(calls(fetchMock, "/usage/turns")).toBe(1));
+    await sleep(300);
+    expect(screen.queryByRole("heading", { name: "Turns" })).toBeNull();
+    expect(screen.queryByText("Loading turns")).toBeNull();
+    expect(screen.queryByText("Turns unavailable")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Compact now" })).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(calls(fetchMock, "/usage/turns")).toBe(1);
+  });
+
+  it("when /compact is 404, then Compact now goes away instead of failing each press", async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch({
+      "GET /usage": () => json({ usage: { context: REPORTED, turn_count: 1 } }),
+      "GET /usage/turns": () => json({ turns: [], compactions: [] }),
+      "GET ": () => json({ session: makeSession() }),
+      "POST /compact": plain404,
+    });
+    renderRail({ session: makeSession() });
+    await user.click(await screen.findByRole("button", { name: "Compact now" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Compact now" })).toBeNull());
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("meter", { name: "Context window" })).toHaveTextContent("35%");
+    expect(calls(fetchMock, "/compact")).toBe(1);
+  });
+});
