@@ -5,6 +5,7 @@ import type { Health } from "../src/contract/health";
 import type { SessionHost } from "./acp/session-host";
 import { SessionRefusal } from "./acp/session-refusal";
 import type { Ledger } from "./domain/session-recorder-api";
+import { mountAgentRoutes } from "./http/agent-routes";
 import { ApiError, sendError } from "./http/api-error";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
@@ -34,6 +35,9 @@ const REFUSAL_STATUS = {
   session_archived: 409,
   session_not_stopped: 409,
   prompt_idempotency_conflict: 409,
+  permission_resolved: 409,
+  permission_ambiguous: 409,
+  agent_request_failed: 502,
 } as const;
 
 export function createApp(deps: AppDeps): Hono {
@@ -56,6 +60,7 @@ export function createApp(deps: AppDeps): Hono {
     const respond = createResponder(deps.validateResponses ?? true, log);
     mountSessionRoutes(app, { host, store: ledger.store, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
+    mountAgentRoutes(app, { host, respond });
     app.get("/api/workspaces/:ws/sessions/:id/stream", (c) => streams.handle(c));
   }
 
@@ -66,7 +71,10 @@ export function createApp(deps: AppDeps): Hono {
   app.onError((error, c) => {
     if (error instanceof ApiError) return sendError(c, error);
     if (error instanceof SessionRefusal) {
-      return sendError(c, new ApiError(REFUSAL_STATUS[error.code], error.code, error.message));
+      return sendError(
+        c,
+        new ApiError(REFUSAL_STATUS[error.code], error.code, error.message, error.details),
+      );
     }
     log(`[http] ${c.req.method} ${c.req.path} failed: ${error.stack ?? String(error)}`);
     return sendError(c, new ApiError(500, "internal", "internal error"));

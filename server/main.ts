@@ -55,6 +55,7 @@ function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[]) {
       contextWindows: config.contextWindows,
     }),
     agents: config.agents,
+    permissions: config.permissions,
     workspace: config.workspace,
     version: DAEMON_VERSION,
     agentCwd: process.cwd(),

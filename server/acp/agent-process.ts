@@ -50,7 +50,11 @@ export type AgentEvents = {
   invalidFrame(raw: string, error: string): void;
   /** The answer to `session/prompt`, at its position among the received lines. */
   promptAnswered(outcome: PromptOutcome): void;
-  permission(request: RequestPermissionRequest): RequestPermissionResponse;
+  permission(
+    request: RequestPermissionRequest,
+  ): RequestPermissionResponse | Promise<RequestPermissionResponse>;
+  /** A notification outside `session/update` whose method starts with `_` (extensions). */
+  extension(method: string, params: unknown): void;
   /** The process ended (or never started: `code` null and `error` set). */
   exited(exit: { code: number | null; signal: string | null; error?: string }): void;
   stderr(line: string): void;
@@ -63,9 +67,17 @@ export type AgentProcess = {
   readonly groupToken: string;
   /** Each handshake step fails with `HandshakeTimeoutError` when not answered in time. */
   initialize(version: string, timeoutMs: number): Promise<InitializeResponse>;
-  newSession(cwd: string, timeoutMs: number): Promise<string>;
+  /** The whole `session/new` answer (its `modes` and `configOptions` too). */
+  newSession(cwd: string, timeoutMs: number): Promise<SessionSetup & { sessionId: string }>;
   /** `session/load`; the updates the agent replays before answering are not reported. */
-  loadSession(acpSessionId: string, cwd: string, timeoutMs: number): Promise<void>;
+  loadSession(acpSessionId: string, cwd: string, timeoutMs: number): Promise<SessionSetup>;
+  setMode(acpSessionId: string, modeId: string): Promise<void>;
+  /** Answers the agent's new full set of config options. */
+  setConfigOption(
+    acpSessionId: string,
+    configId: string,
+    value: string | boolean,
+  ): Promise<unknown>;
   /** Sends `session/prompt`; its answer arrives through `events.promptAnswered`. */
   prompt(acpSessionId: string, text: string): void;
   cancel(acpSessionId: string): Promise<void>;
@@ -81,6 +93,9 @@ export type AgentProcess = {
    */
   readonly treeEnded: Promise<boolean>;
 };
+
+/** What `session/new` and `session/load` answer besides the id. */
+export type SessionSetup = { modes?: unknown; configOptions?: unknown };
 
 type JsonObject = Record<string, unknown>;
 
@@ -225,6 +240,11 @@ export function spawnAgent(
       if (foreign !== undefined) {
         events.invalidFrame(line, foreign);
         if (message.id !== undefined) refuseRequest(message.id, foreign);
+        return;
+      }
+      if (message.id === undefined && message.method.startsWith("_")) {
+        // The SDK would drop it; the ledger keeps it, quietly.
+        events.extension(message.method, message.params);
         return;
       }
       toSdk(line);
@@ -427,7 +447,7 @@ export function spawnAgent(
           clientCapabilities: {
             fs: { readTextFile: false, writeTextFile: false },
             terminal: false,
-            session: { compaction: {} },
+            session: { compaction: {}, notices: {} },
           },
         }),
       );
@@ -438,7 +458,7 @@ export function spawnAgent(
         timeoutMs,
         agentCtx.request(methods.agent.session.new, { cwd, mcpServers: [] }),
       );
-      return response.sessionId;
+      return response;
     },
     async loadSession(acpSessionId, cwd, timeoutMs) {
       // The tap clears `replaying` at the answer's line. An agent that never answers stays
@@ -447,7 +467,7 @@ export function spawnAgent(
       // The loaded session is this agent's session from its answer on (as session/new's
       // answer makes it): frames of the turns after the load must not read as foreign.
       loading = acpSessionId;
-      await answeredWithin(
+      return await answeredWithin(
         "session/load",
         timeoutMs,
         agentCtx.request(methods.agent.session.load, {
@@ -466,6 +486,18 @@ export function spawnAgent(
         .catch(() => {
           // The tap reports the answer (or the exit handler ends the turn).
         });
+    },
+    async setMode(acpSessionId, modeId) {
+      await agentCtx.request(methods.agent.session.setMode, { sessionId: acpSessionId, modeId });
+    },
+    async setConfigOption(acpSessionId, configId, value) {
+      const response = await agentCtx.request(
+        methods.agent.session.setConfigOption,
+        typeof value === "boolean"
+          ? { sessionId: acpSessionId, configId, type: "boolean", value }
+          : { sessionId: acpSessionId, configId, value },
+      );
+      return (response as { configOptions?: unknown } | undefined)?.configOptions;
     },
     async cancel(acpSessionId) {
       await agentCtx.notify(methods.agent.session.cancel, { sessionId: acpSessionId });

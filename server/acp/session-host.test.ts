@@ -230,18 +230,38 @@ describe("agent faults", () => {
     expect(page.entries.filter((e) => e.message.id.startsWith("compaction"))).toHaveLength(1);
   });
 
-  it("when the agent asks for permission, then the daemon rejects by policy and records it", async () => {
+  it("when the agent asks for permission, then it waits for a person and the agent receives the option chosen over HTTP", async () => {
     const id = await create("scripted");
     await daemon.waitForSession(id, (s) => s.state === "active");
     await daemon.prompt(id, "permission");
+    const waiting = await daemon.waitForSession(
+      id,
+      (s) => (s.pending_interactions ?? []).length > 0,
+    );
+    const pending = waiting.pending_interactions?.[0];
+    expect(pending).toMatchObject({
+      kind: "permission",
+      title: "Delete everything",
+      choices: ["Allow", "Reject"],
+      decisions: ["allow-once", "reject-once"],
+      status: "pending",
+    });
+    const approved = await daemon.call("POST", `${daemon.sessionPath(id)}/approve`, {
+      body: { request_id: pending?.provider_request_id, decision: "yes" },
+      headers: { "X-Compozy-Client-ID": "web-test" },
+    });
+    expect(approved.status).toBe(200);
     await daemon.waitForSession(id, (s) => s.activity === undefined);
     const rows = await events(id);
-    expect(rows.find((e) => e.type === "permission")?.content).toMatchObject({
+    expect(rows.find((e) => e.type === "permission.resolved")?.content).toMatchObject({
       tool_call_id: "call-1",
-      outcome: { outcome: "selected", optionId: "no" },
+      outcome: "selected",
+      option_id: "yes",
+      decision: "allow-once",
+      resolved_by: "web",
     });
     expect(rows.find((e) => e.type === "agent.message_chunk")?.content).toMatchObject({
-      content: { text: 'outcome {"outcome":"selected","optionId":"no"}' },
+      content: { text: 'outcome {"outcome":"selected","optionId":"yes"}' },
     });
   });
 
@@ -259,7 +279,7 @@ describe("agent faults", () => {
       clientCapabilities: {
         fs: { readTextFile: false, writeTextFile: false },
         terminal: false,
-        session: { compaction: {} },
+        session: { compaction: {}, notices: {} },
       },
     });
     expect(received.new).toEqual({

@@ -8,7 +8,10 @@
 // without an `await` between), so two concurrent requests can never both be accepted.
 import { createHash, randomUUID } from "node:crypto";
 import type { z } from "zod";
+import type { AgentList } from "../../src/contract/agent-session";
 import {
+  type ApproveBody,
+  type ApproveResult,
   type CompactionCommand,
   chooseCompactionCommand,
   type DaemonCancelResult,
@@ -20,17 +23,45 @@ type PromptResult = z.infer<typeof DaemonPromptResultEnvelope>["prompt"];
 type CancelResult = z.infer<typeof DaemonCancelResult>;
 
 import type { DaemonSession, SessionState } from "../../src/contract/session";
-import type { Ledger, LedgerRow, RequestedBy, SessionRecord } from "../domain/session-recorder-api";
+import type {
+  Ledger,
+  LedgerRow,
+  PromptAdmission,
+  RequestedBy,
+  SessionRecord,
+} from "../domain/session-recorder-api";
 import type { AgentGroupRegistry } from "./agent-groups";
 import { type AgentCommand, type AgentProcess, spawnAgent } from "./agent-process";
-import { decidePermission } from "./permission-policy";
+import { createPermissionBroker, type PermissionPolicy } from "./permission-broker";
 import { completionOf } from "./prompt-completion";
 import { refuse } from "./session-refusal";
 
 /** How long each handshake step (initialize, session/new, session/load) may take. */
 export const INITIALIZE_TIMEOUT_MS = 30_000;
 
-export type NamedAgent = AgentCommand & { name: string };
+/** Rows that change what a session view shows (commands, title, modes, options, model). */
+const SESSION_FIELD_ROWS: ReadonlySet<string> = new Set([
+  "available_commands",
+  "session.title",
+  "session.mode",
+  "session.modes",
+  "session.config_options",
+  "usage",
+]);
+
+export type NamedAgent = AgentCommand & {
+  name: string;
+  /** The built-in preset it came from (`claude`, `codex`, `demo`), if any. */
+  preset?: string;
+};
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "object" && error !== null && "message" in error) {
+    return String((error as { message: unknown }).message);
+  }
+  return String(error);
+}
 
 export type SessionHostDeps = {
   ledger: Ledger;
@@ -40,6 +71,8 @@ export type SessionHostDeps = {
   /** Where agent processes run (relative agent commands resolve from here). */
   agentCwd: string;
   initializeTimeoutMs?: number;
+  /** Who answers `session/request_permission` (`--permissions`, default `ask`). */
+  permissions?: PermissionPolicy;
   /** How long a stopped agent gets between SIGTERM and SIGKILL. */
   killGraceMs?: number;
   /** Where live agent process groups are recorded, so a restart can reap them. */
@@ -73,6 +106,8 @@ export type PromptRequest = {
   messageId: string;
   idempotencyKey: string;
   mode?: PromptMode | undefined;
+  /** Attribution of a typed compaction command (ADR 0092). */
+  requestedBy?: RequestedBy | undefined;
 };
 
 /** CompozyOS answers a fresh prompt 200 and a replayed (or queued) one 202. */
@@ -117,6 +152,13 @@ export function createSessionHost(deps: SessionHostDeps) {
   // orphans are still being ended: what shutdown and killAllNow() must reach.
   const trees = new Set<AgentProcess>();
   const listeners = new Set<(sessionId: string) => void>();
+  const permissions = createPermissionBroker({
+    recorder,
+    policy: deps.permissions ?? "ask",
+    now,
+    changed: (sessionId) => changed(sessionId),
+    record: (sessionId, what, write) => record(sessionId, what, write),
+  });
 
   function changed(sessionId: string) {
     for (const listener of listeners) {
@@ -159,9 +201,14 @@ export function createSessionHost(deps: SessionHostDeps) {
     return runtimes.get(sessionId)?.state ?? reader.lastState(sessionId).state;
   }
 
-  /** The session as CompozyOS sends it, every always-present field included. */
-  function view(record: SessionRecord): DaemonSession {
+  /**
+   * The session as CompozyOS sends it, every always-present field included. The list leaves
+   * out the commands (ADR 0092), modes and config options; the name is the user's, else the
+   * agent's title (ADR 0090).
+   */
+  function view(record: SessionRecord, options: { commands?: boolean } = {}): DaemonSession {
     const runtime = runtimes.get(record.id);
+    const settings = reader.sessionSettings(record.id);
     const turn = runtime?.turn;
     const last = runtime === undefined ? reader.lastState(record.id) : undefined;
     const state = runtime?.state ?? last?.state ?? "stopped";
@@ -171,11 +218,11 @@ export function createSessionHost(deps: SessionHostDeps) {
       agent_name: record.agent_name,
       type: "user",
       state,
-      available_commands: reader.availableCommands(record.id),
+      available_commands: options.commands === false ? [] : reader.availableCommands(record.id),
       archived_at: record.archived_at ?? null,
       attachable: false,
       badge: "",
-      pending_interactions: [],
+      pending_interactions: permissions.pendingOf(record.id),
       runtime: {
         status: state === "active" ? "ready" : state,
         selection_revision: 0,
@@ -185,12 +232,22 @@ export function createSessionHost(deps: SessionHostDeps) {
           : { acp_caps: { supports_load_session: runtime.supportsLoad } }),
       },
       transcript_epoch: reader.historyVersion(record.id).epoch,
+      // Modes and options are a few KB for Claude: the detail carries them, the list not.
+      ...(settings.modes === undefined || options.commands === false
+        ? {}
+        : { modes: settings.modes }),
+      ...(settings.config_options === undefined || options.commands === false
+        ? {}
+        : { config_options: settings.config_options }),
+      ...(settings.model === undefined ? {} : { model: settings.model }),
       created_at: record.created_at,
       updated_at: record.updated_at,
     };
     const workspace = store.getWorkspace(record.workspace_id);
     if (workspace !== undefined) session.workspace_path = workspace.root_dir;
-    if (record.name !== undefined) session.name = record.name;
+    // The user's name wins; else the agent's title (`session_info_update`, ADR 0090).
+    const name = record.name ?? (settings.title ? settings.title : undefined);
+    if (name !== undefined) session.name = name;
     if (turn !== undefined) {
       const elapsed = Math.max(0, now().getTime() - Date.parse(turn.startedAt));
       session.activity = {
@@ -240,6 +297,10 @@ export function createSessionHost(deps: SessionHostDeps) {
   ) {
     if (runtime.process !== proc) return;
     const turn = runtime.turn;
+    permissions.closeSession(
+      sessionId,
+      runtime.stopReason === undefined ? "agent exited" : `agent stopped (${runtime.stopReason})`,
+    );
     record(sessionId, "agent.exited", () =>
       recorder.recordAgentExited(sessionId, turn?.id ?? null, {
         code: exit.code,
@@ -282,7 +343,12 @@ export function createSessionHost(deps: SessionHostDeps) {
             const rows = record(session.id, "session/update", () =>
               recorder.recordUpdate(session.id, turnId, update, line),
             );
-            if (rows.some((row) => row.type === "available_commands")) changed(session.id);
+            if (rows.some((row) => SESSION_FIELD_ROWS.has(row.type))) changed(session.id);
+          },
+          extension: (method, params) => {
+            record(session.id, "agent.extension", () =>
+              recorder.recordExtension(session.id, runtime.turn?.id ?? null, method, params),
+            );
           },
           invalidFrame: (raw, error) => {
             record(session.id, "agent.invalid_frame", () =>
@@ -299,17 +365,8 @@ export function createSessionHost(deps: SessionHostDeps) {
             runtime.turn = undefined;
             changed(session.id);
           },
-          permission: (request) => {
-            const answer = decidePermission(request);
-            record(session.id, "permission", () =>
-              recorder.recordPermission(session.id, runtime.turn?.id ?? null, {
-                tool_call_id: request.toolCall.toolCallId,
-                options: request.options,
-                outcome: answer.outcome,
-              }),
-            );
-            return answer;
-          },
+          permission: (request) =>
+            permissions.request(session.id, runtime.turn?.id ?? null, request),
           exited: (exit) => onExit(session.id, runtime, proc, exit),
           stderr: (line) => log(`[agent ${session.id}] ${line}`),
         },
@@ -336,12 +393,14 @@ export function createSessionHost(deps: SessionHostDeps) {
       runtime.supportsLoad = canLoad;
       const previous = store.getSession(session.id)?.acp_session_id;
       if (resume && canLoad && previous !== undefined) {
-        await proc.loadSession(previous, cwd, initializeTimeoutMs);
+        const setup = await proc.loadSession(previous, cwd, initializeTimeoutMs);
         runtime.acpSessionId = previous;
+        record(session.id, "session setup", () => recorder.recordSessionSetup(session.id, setup));
       } else {
-        const acpSessionId = await proc.newSession(cwd, initializeTimeoutMs);
-        store.setAcpSessionId(session.id, acpSessionId);
-        runtime.acpSessionId = acpSessionId;
+        const setup = await proc.newSession(cwd, initializeTimeoutMs);
+        store.setAcpSessionId(session.id, setup.sessionId);
+        runtime.acpSessionId = setup.sessionId;
+        record(session.id, "session setup", () => recorder.recordSessionSetup(session.id, setup));
       }
       if (runtime.process === proc && runtime.state === "starting") {
         setState(session.id, runtime, "active");
@@ -381,6 +440,78 @@ export function createSessionHost(deps: SessionHostDeps) {
   /** SIGKILL to every agent tree still running, synchronously: for the daemon's exit. */
   function killAllNow(): void {
     for (const proc of trees) proc.killNow();
+  }
+
+  function compactTurn(
+    sessionId: string,
+    workspaceId: string | undefined,
+    requestedBy: RequestedBy,
+    admission?: (turnId: string) => PromptAdmission,
+  ): CompactAccepted {
+    const runtime = claimTurn(sessionId, workspaceId);
+    const command = chooseCompactionCommand(reader.availableCommands(sessionId));
+    if (command === undefined) throw refuse.unsupported();
+    const turn = beginTurn(runtime, "compact");
+    record(sessionId, "session.compaction.requested", () =>
+      recorder.recordCompactionRequested(
+        sessionId,
+        turn.id,
+        { command, requested_by: requestedBy },
+        admission?.(turn.id),
+      ),
+    );
+    sendPrompt(sessionId, runtime, `/${command}`);
+    return { sessionId, turnId: turn.id, command };
+  }
+
+  /**
+   * A typed `/compact` (ADR 0092): Compact now, answered as a prompt, with the prompt's
+   * idempotency (a retried send replays the first answer instead of compacting twice).
+   */
+  function compactAsPrompt(
+    sessionId: string,
+    workspaceId: string | undefined,
+    request: PromptRequest,
+  ): PromptAnswer {
+    const fingerprint = promptFingerprint(request);
+    const earlier = reader.promptAdmission(sessionId, request.idempotencyKey);
+    if (earlier !== undefined) {
+      if (earlier.fingerprint !== fingerprint) {
+        throw refuse.idempotencyConflict(request.idempotencyKey);
+      }
+      return { status: 202, prompt: { ...(earlier.result as PromptResult), replayed: true } };
+    }
+    const resultOf = (turnId: string): PromptResult => ({
+      status: "accepted",
+      ...(request.mode === undefined ? {} : { mode: request.mode }),
+      delivery: "direct",
+      message_id: request.messageId,
+      idempotency_key: request.idempotencyKey,
+      replayed: false,
+      new_turn_id: turnId,
+    });
+    const accepted = compactTurn(
+      sessionId,
+      workspaceId,
+      request.requestedBy ?? "http",
+      (turnId) => ({
+        idempotency_key: request.idempotencyKey,
+        message_id: request.messageId,
+        fingerprint,
+        result: resultOf(turnId),
+      }),
+    );
+    return { status: 200, prompt: resultOf(accepted.turnId) };
+  }
+
+  /** The running agent of an active session, for a request outside a turn. */
+  function liveAgent(sessionId: string) {
+    const runtime = runtimes.get(sessionId);
+    const proc = runtime?.process;
+    if (runtime?.state !== "active" || proc === undefined || runtime.acpSessionId === undefined) {
+      throw refuse.notPromptable();
+    }
+    return { proc, acpSessionId: runtime.acpSessionId };
   }
 
   /** Claims the turn synchronously; throws the contract's refusal otherwise. */
@@ -451,7 +582,7 @@ export function createSessionHost(deps: SessionHostDeps) {
           const archived = record.archived_at !== undefined;
           return archive === "include" || (archive === "only" ? archived : !archived);
         });
-      const sessions = records.map(view);
+      const sessions = records.map((found) => view(found, { commands: false }));
       return filter.state === undefined
         ? sessions
         : sessions.filter((session) => session.state === filter.state);
@@ -493,6 +624,8 @@ export function createSessionHost(deps: SessionHostDeps) {
       const runtime = runtimes.get(sessionId);
       if (runtime?.process !== undefined && runtime.state !== "stopping") {
         runtime.stopReason = "stopped by request";
+        // Answered before the kill, so a request can never be approved into a dying agent.
+        permissions.closeSession(sessionId, "agent stopped by request");
         setState(sessionId, runtime, "stopping");
         runtime.process.kill(deps.killGraceMs);
       }
@@ -534,6 +667,11 @@ export function createSessionHost(deps: SessionHostDeps) {
       request: PromptRequest,
     ): PromptAnswer {
       const found = requireSession(sessionId, workspaceId);
+      // Typing exactly the advertised compaction command is Compact now (ADR 0092).
+      const command = chooseCompactionCommand(reader.availableCommands(sessionId));
+      if (command !== undefined && request.text.trim() === `/${command}`) {
+        return compactAsPrompt(sessionId, workspaceId, request);
+      }
       const fingerprint = promptFingerprint(request);
       const earlier = reader.promptAdmission(sessionId, request.idempotencyKey);
       if (earlier !== undefined) {
@@ -588,24 +726,7 @@ export function createSessionHost(deps: SessionHostDeps) {
       return { status: 200, prompt: result };
     },
 
-    compact(
-      sessionId: string,
-      workspaceId: string | undefined,
-      requestedBy: RequestedBy,
-    ): CompactAccepted {
-      const runtime = claimTurn(sessionId, workspaceId);
-      const command = chooseCompactionCommand(reader.availableCommands(sessionId));
-      if (command === undefined) throw refuse.unsupported();
-      const turn = beginTurn(runtime, "compact");
-      record(sessionId, "session.compaction.requested", () =>
-        recorder.recordCompactionRequested(sessionId, turn.id, {
-          command,
-          requested_by: requestedBy,
-        }),
-      );
-      sendPrompt(sessionId, runtime, `/${command}`);
-      return { sessionId, turnId: turn.id, command };
-    },
+    compact: compactTurn,
 
     /** Cancels the running turn; idempotent, like CompozyOS's: nothing running is an answer. */
     async cancel(sessionId: string, workspaceId?: string): Promise<CancelResult> {
@@ -624,11 +745,99 @@ export function createSessionHost(deps: SessionHostDeps) {
         );
         changed(sessionId);
       } else if (runtime.process !== undefined && runtime.acpSessionId !== undefined) {
-        await runtime.process.cancel(runtime.acpSessionId).catch((error: unknown) => {
+        const cancelled = runtime.process.cancel(runtime.acpSessionId);
+        // ACP: after session/cancel, every pending permission request answers `cancelled`.
+        permissions.cancelTurn(sessionId);
+        await cancelled.catch((error: unknown) => {
           log(`[${sessionId}] session/cancel failed: ${String(error)}`);
         });
       }
       return { session_id: sessionId, outcome: "canceled", turn_id: turn.id };
+    },
+
+    /** `POST …/approve`: the person's answer to a pending permission request. */
+    approve(
+      sessionId: string,
+      workspaceId: string | undefined,
+      body: ApproveBody,
+      resolvedBy: RequestedBy,
+    ): ApproveResult {
+      requireSession(sessionId, workspaceId);
+      return permissions.approve(sessionId, body, resolvedBy);
+    },
+
+    /** `POST …/mode`: ACP `session/set_mode`, for a mode the agent offered. */
+    async setMode(sessionId: string, workspaceId: string | undefined, modeId: string) {
+      requireSession(sessionId, workspaceId);
+      const { proc, acpSessionId } = liveAgent(sessionId);
+      const modes = reader.sessionSettings(sessionId).modes;
+      if (modes === undefined || !modes.available_modes.some((mode) => mode.id === modeId)) {
+        const offered = modes?.available_modes.map((mode) => mode.id).join(", ") || "none";
+        throw refuse.invalid(`the agent does not offer mode "${modeId}"`, {
+          mode_id: `not offered; the modes are: ${offered}`,
+        });
+      }
+      try {
+        await proc.setMode(acpSessionId, modeId);
+      } catch (error) {
+        throw refuse.agentFailed(`the agent refused session/set_mode: ${describeError(error)}`);
+      }
+      record(sessionId, "session.mode", () => recorder.recordModeSet(sessionId, modeId));
+      changed(sessionId);
+      return view(requireSession(sessionId));
+    },
+
+    /** `POST …/config`: ACP `session/set_config_option`, for a value the agent offered. */
+    async setConfigOption(
+      sessionId: string,
+      workspaceId: string | undefined,
+      configId: string,
+      value: string | boolean,
+    ) {
+      requireSession(sessionId, workspaceId);
+      const { proc, acpSessionId } = liveAgent(sessionId);
+      const option = reader
+        .sessionSettings(sessionId)
+        .config_options?.find((candidate) => candidate.id === configId);
+      if (option === undefined)
+        throw refuse.invalid(`the agent has no config option "${configId}"`);
+      const valid =
+        option.kind === "boolean"
+          ? typeof value === "boolean"
+          : typeof value === "string" &&
+            (option.values === undefined || option.values.some((entry) => entry.value === value));
+      if (!valid) {
+        const offered = option.values?.map((entry) => entry.value).join(", ") ?? option.kind;
+        throw refuse.invalid(`"${String(value)}" is not a value of "${configId}"`, {
+          value: `not offered; the values are: ${offered}`,
+        });
+      }
+      let answered: unknown;
+      try {
+        answered = await proc.setConfigOption(acpSessionId, configId, value);
+      } catch (error) {
+        throw refuse.agentFailed(
+          `the agent refused session/set_config_option: ${describeError(error)}`,
+        );
+      }
+      record(sessionId, "session.config_options", () =>
+        Array.isArray(answered)
+          ? recorder.recordSessionSetup(sessionId, { configOptions: answered })
+          : [],
+      );
+      changed(sessionId);
+      return view(requireSession(sessionId));
+    },
+
+    /** `GET /api/agents`: the configured agents, default first. */
+    agents(): AgentList {
+      return {
+        agents: deps.agents.map((agent, index) => ({
+          name: agent.name,
+          default: index === 0,
+          ...(agent.preset === undefined ? {} : { preset: agent.preset }),
+        })),
+      };
     },
 
     /**
@@ -642,6 +851,18 @@ export function createSessionHost(deps: SessionHostDeps) {
         if (reader.lastState(session.id).state === "stopped") continue;
         // The agent died with the daemon: close what it left open, as onExit would have.
         const turnId = unfinishedTurn(session.id);
+        for (const open of reader.unresolvedPermissions(session.id)) {
+          record(session.id, "permission.resolved", () =>
+            recorder.recordPermissionResolved(session.id, open.turn_id, {
+              request_id: open.request_id,
+              tool_call_id: open.tool_call_id,
+              outcome: "cancelled",
+              status: "orphaned",
+              resolved_by: "daemon",
+              reason: "daemon restarted",
+            }),
+          );
+        }
         record(session.id, "compaction close", () =>
           recorder.closeOpenCompactions(session.id, turnId ?? null),
         );

@@ -17,21 +17,31 @@ export type RefusalCode =
   | "compaction_unsupported"
   | "session_archived"
   | "session_not_stopped"
-  | "prompt_idempotency_conflict";
+  | "prompt_idempotency_conflict"
+  | "permission_resolved"
+  | "permission_ambiguous"
+  | "agent_request_failed";
 
 export class SessionRefusal extends Error {
   readonly code: RefusalCode;
+  readonly details: Record<string, string> | undefined;
 
-  constructor(code: RefusalCode, message: string) {
+  constructor(code: RefusalCode, message: string, details?: Record<string, string>) {
     super(message);
     this.name = "SessionRefusal";
     this.code = code;
+    this.details = details;
   }
 }
 
 export const refuse = {
   notFound: (what: string) => new SessionRefusal("not_found", `${what} not found`),
-  invalid: (message: string) => new SessionRefusal("invalid_request", message),
+  invalid: (message: string, details?: Record<string, string>) =>
+    new SessionRefusal("invalid_request", message, details),
+  permissionResolved: (message: string) => new SessionRefusal("permission_resolved", message),
+  permissionAmbiguous: (message: string) => new SessionRefusal("permission_ambiguous", message),
+  /** The agent answered `session/set_mode` or `session/set_config_option` with an error. */
+  agentFailed: (message: string) => new SessionRefusal("agent_request_failed", message),
   notPromptable: () =>
     new SessionRefusal("session_not_promptable", REFUSAL_MESSAGES.session_not_promptable),
   busy: () => new SessionRefusal("session_busy", REFUSAL_MESSAGES.session_busy),

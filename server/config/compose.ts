@@ -3,6 +3,7 @@
 import type { Hono } from "hono";
 import { KEEPALIVE_MS } from "../../src/contract/stream";
 import { createAgentGroupRegistry, reapLeftoverGroups } from "../acp/agent-groups";
+import type { PermissionPolicy } from "../acp/permission-broker";
 import { createSessionHost, type NamedAgent, type SessionHost } from "../acp/session-host";
 import { createApp } from "../app";
 import type { Ledger } from "../domain/session-recorder-api";
@@ -34,6 +35,7 @@ export type ComposeOptions = {
   distDir?: string;
   keepaliveMs?: number;
   initializeTimeoutMs?: number;
+  permissions?: PermissionPolicy;
   killGraceMs?: number;
   /** Where running agent process groups are recorded (in the data dir), for reaping. */
   agentGroupsDir?: string;
@@ -75,6 +77,7 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
       ? {}
       : { initializeTimeoutMs: options.initializeTimeoutMs }),
     ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+    ...(options.permissions === undefined ? {} : { permissions: options.permissions }),
     ...(options.env === undefined ? {} : { env: options.env }),
     ...(groupsDir === undefined ? {} : { groups: createAgentGroupRegistry(groupsDir) }),
   });

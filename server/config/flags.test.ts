@@ -92,4 +92,37 @@ describe("daemon flags", () => {
     expect(config.allowedHosts).toEqual(["box.lan"]);
     expect(config.welcome).toBe(false);
   });
+
+  it("when --agent names a preset, then it runs the adapter version Tideline was tried with, and NAME=COMMAND overrides it", () => {
+    const config = parseDaemonFlags(
+      ["--agent", "claude", "--agent", "codex=/opt/codex-acp --flag"],
+      {},
+      "/w",
+    );
+    expect(config.agents.map((a) => [a.name, a.command, a.args, a.preset])).toEqual([
+      ["claude", "npx", ["-y", "@agentclientprotocol/claude-agent-acp@0.101.0"], "claude"],
+      ["codex", "/opt/codex-acp", ["--flag"], undefined],
+      ["demo", process.execPath, expect.any(Array), undefined],
+    ]);
+    expect(parseAgentFlag("codex")).toEqual({
+      name: "codex",
+      command: "npx",
+      args: ["-y", "@agentclientprotocol/codex-acp@2.6.0"],
+      preset: "codex",
+    });
+  });
+
+  it("when --agent names no preset and has no command, then the error lists the presets", () => {
+    expect(() => parseAgentFlag("gemini")).toThrow(/NAME=COMMAND or a preset \(claude, codex\)/);
+  });
+
+  it("when --permissions is given, then only ask, reject and allow-once are accepted; ask is the default", () => {
+    expect(parseDaemonFlags([], {}, "/w").permissions).toBe("ask");
+    expect(parseDaemonFlags(["--permissions", "reject"], {}, "/w").permissions).toBe("reject");
+    expect(parseDaemonFlags(["--permissions", "allow-once"], {}, "/w").permissions).toBe(
+      "allow-once",
+    );
+    expect(() => parseDaemonFlags(["--permissions", "allow-always"], {}, "/w")).toThrow(FlagError);
+    expect(() => parseDaemonFlags(["--permissions", ""], {}, "/w")).toThrow(FlagError);
+  });
 });

@@ -4,13 +4,14 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as shellParse } from "shell-quote";
+import { PERMISSION_POLICIES, type PermissionPolicy } from "../acp/permission-broker";
 import {
   parseUpstreamTarget,
   type UpstreamTarget,
   UpstreamTargetError,
 } from "../upstream/upstream-target";
 
-export type AgentSpec = { name: string; command: string; args: string[] };
+export type AgentSpec = { name: string; command: string; args: string[]; preset?: string };
 
 export type DaemonConfig = {
   port: number;
@@ -29,6 +30,8 @@ export type DaemonConfig = {
   upstream?: UpstreamTarget;
   /** `--config PATH`: the TOML file with hook declarations (ADR 0080). No default. */
   configPath?: string;
+  /** Who answers permission requests: a person (`ask`), or the policy (ADR 0091). */
+  permissions: PermissionPolicy;
 };
 
 export class FlagError extends Error {
@@ -69,6 +72,23 @@ export function builtInDemoAgent(dataDir: string, extraArgs: readonly string[] =
 }
 
 /**
+ * The real adapters Tideline was tried with (issue 10), run through npx at the versions
+ * checked. `--agent claude` / `--agent codex` pick them; `--agent claude=COMMAND` overrides.
+ * The Claude adapter needs Node 22 on the adapter's PATH (README, "Use with Claude Code").
+ */
+export const AGENT_PRESETS: Readonly<Record<string, readonly string[]>> = {
+  claude: ["npx", "-y", "@agentclientprotocol/claude-agent-acp@0.101.0"],
+  codex: ["npx", "-y", "@agentclientprotocol/codex-acp@2.6.0"],
+};
+
+function presetAgent(name: string): AgentSpec | undefined {
+  const argv = AGENT_PRESETS[name];
+  if (argv === undefined) return undefined;
+  const [command, ...args] = argv;
+  return command === undefined ? undefined : { name, command, args, preset: name };
+}
+
+/**
  * `NAME=COMMAND`, COMMAND split into words like a shell would (quotes, `$VAR` from the
  * daemon's environment), but no shell ever runs: operators and globs are refused.
  */
@@ -77,9 +97,14 @@ export function parseAgentFlag(
   env: Readonly<Record<string, string | undefined>> = {},
 ): AgentSpec {
   const equals = value.indexOf("=");
+  if (equals === -1) {
+    const preset = presetAgent(value.trim());
+    if (preset !== undefined) return preset;
+  }
   const name = equals === -1 ? "" : value.slice(0, equals).trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
-    throw new FlagError(`--agent needs NAME=COMMAND, got "${value}"`);
+    const presets = Object.keys(AGENT_PRESETS).join(", ");
+    throw new FlagError(`--agent needs NAME=COMMAND or a preset (${presets}), got "${value}"`);
   }
   const words = shellParse(value.slice(equals + 1), (key) => env[key] ?? "");
   const argv: string[] = [];
@@ -144,6 +169,7 @@ export function parseDaemonFlags(
     contextWindows: Object.fromEntries((values["context-window"] ?? []).map(parseNamedNumber)),
     distDir: fileURLToPath(new URL("../../dist", import.meta.url)),
     welcome: values["no-welcome"] !== true,
+    permissions: parsePermissions(values.permissions),
     ...(upstream === undefined ? {} : { upstream }),
     ...(values.config === undefined ? {} : { configPath: resolve(cwd, values.config) }),
   };
@@ -181,6 +207,15 @@ function parseUpstreamFlags(
   return target;
 }
 
+function parsePermissions(value: string | undefined): PermissionPolicy {
+  if (value === undefined) return "ask";
+  const policy = PERMISSION_POLICIES.find((candidate) => candidate === value);
+  if (policy === undefined) {
+    throw new FlagError(`--permissions must be ${PERMISSION_POLICIES.join(", ")}, got "${value}"`);
+  }
+  return policy;
+}
+
 function parseRaw(argv: readonly string[]) {
   return parseArgs({
     args: [...argv],
@@ -199,6 +234,7 @@ function parseRaw(argv: readonly string[]) {
       upstream: { type: "string" },
       "upstream-token": { type: "string" },
       config: { type: "string" },
+      permissions: { type: "string" },
     },
   });
 }

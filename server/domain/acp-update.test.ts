@@ -54,17 +54,23 @@ describe("parseAcpUpdate", () => {
       "a plan",
       { sessionUpdate: "plan", entries: [{ content: "x", priority: "high", status: "pending" }] },
     ],
+    ["a mode change", { sessionUpdate: "current_mode_update", currentModeId: "plan" }],
+    [
+      "a user message chunk",
+      { sessionUpdate: "user_message_chunk", content: { type: "text", text: "x" } },
+    ],
+    ["a title", { sessionUpdate: "session_info_update", title: "Fix the build" }],
+    ["a status-only session info", { sessionUpdate: "session_info_update", _meta: { a: 1 } }],
+    ["a config option update", { sessionUpdate: "config_option_update", configOptions: [] }],
+    ["a notice", { sessionUpdate: "notice", severity: "warning", title: "Rate limited" }],
+    ["a notice with a future severity", { sessionUpdate: "notice", severity: "_x", title: "T" }],
   ])("when the frame is %s, then it is modelled", (_name, update) => {
     expect(parseAcpUpdate(update).kind).toBe("modelled");
   });
 
   it.each([
-    ["a mode change", { sessionUpdate: "current_mode_update", currentModeId: "plan" }],
     ["a vendor update", { sessionUpdate: "_acme/heartbeat", beat: 3 }],
-    [
-      "a user message chunk",
-      { sessionUpdate: "user_message_chunk", content: { type: "text", text: "x" } },
-    ],
+    ["a future update", { sessionUpdate: "tool_call_progress", toolCallId: "t" }],
   ])("when the frame is %s, then it is valid but not modelled", (_name, update) => {
     expect(parseAcpUpdate(update)).toEqual({ kind: "unmodelled", raw: update });
   });
@@ -98,7 +104,13 @@ describe("parseAcpUpdate", () => {
       "a usage update with a negative reading",
       { sessionUpdate: "usage_update", used: -1, size: 100 },
     ],
-    ["a malformed known-but-unmodelled update", { sessionUpdate: "current_mode_update" }],
+    ["a mode change without a mode", { sessionUpdate: "current_mode_update" }],
+    ["a notice without a title", { sessionUpdate: "notice", severity: "info", title: "" }],
+    ["a title that is a number", { sessionUpdate: "session_info_update", title: 5 }],
+    [
+      "config options that are not a list",
+      { sessionUpdate: "config_option_update", configOptions: {} },
+    ],
   ])("when the frame is %s, then it is invalid", (_name, update) => {
     const parsed = parseAcpUpdate(update);
     expect(parsed.kind).toBe("invalid");

@@ -99,6 +99,7 @@ const UsageUpdate = z.looseObject({
   used: z.number().int().nonnegative(),
   size: z.number().int().nonnegative(),
   cost: z.looseObject({ amount: z.number().nonnegative(), currency: z.string() }).nullish(),
+  _meta: Meta,
 });
 
 const CompactionUpdate = z.looseObject({
@@ -119,9 +120,42 @@ const CompactionSummaryChunk = z.looseObject({
 });
 export type CompactionChunkFrame = z.infer<typeof CompactionSummaryChunk>;
 
+const UserMessageChunk = MessageChunk.extend({
+  sessionUpdate: z.literal("user_message_chunk"),
+});
+
+const CurrentModeUpdate = z.looseObject({
+  sessionUpdate: z.literal("current_mode_update"),
+  currentModeId: z.string().min(1),
+});
+
+// ACP skips config options it cannot read ("x-deserialize-skip-invalid-items"); so does
+// the recorder, item by item, instead of failing the whole frame.
+const ConfigOptionUpdate = z.looseObject({
+  sessionUpdate: z.literal("config_option_update"),
+  configOptions: z.array(z.unknown()),
+});
+
+const SessionInfoUpdate = z.looseObject({
+  sessionUpdate: z.literal("session_info_update"),
+  title: z.string().nullish(),
+  updatedAt: z.string().nullish(),
+  _meta: Meta,
+});
+export type SessionInfoFrame = z.infer<typeof SessionInfoUpdate>;
+
+const Notice = z.looseObject({
+  sessionUpdate: z.literal("notice"),
+  severity: z.string().min(1),
+  title: z.string().min(1),
+  description: z.string().nullish(),
+  _meta: Meta,
+});
+
 const ModelledUpdate = z.discriminatedUnion("sessionUpdate", [
   AgentMessageChunk,
   AgentThoughtChunk,
+  UserMessageChunk,
   ToolCall,
   ToolCallUpdate,
   Plan,
@@ -129,38 +163,15 @@ const ModelledUpdate = z.discriminatedUnion("sessionUpdate", [
   UsageUpdate,
   CompactionUpdate,
   CompactionSummaryChunk,
+  CurrentModeUpdate,
+  ConfigOptionUpdate,
+  SessionInfoUpdate,
+  Notice,
 ]);
 export type ModelledUpdate = z.infer<typeof ModelledUpdate>;
 
 const MODELLED = new Set<string>(
   ModelledUpdate.options.map((option) => option.shape.sessionUpdate.value),
-);
-
-/**
- * Updates the SDK knows but the ledger does not model; they are still validated so a
- * malformed one is a bad frame, like anything the SDK would drop.
- */
-const KnownUnmodelled = z.discriminatedUnion("sessionUpdate", [
-  MessageChunk.extend({ sessionUpdate: z.literal("user_message_chunk") }),
-  z.looseObject({ sessionUpdate: z.literal("current_mode_update"), currentModeId: z.string() }),
-  z.looseObject({
-    sessionUpdate: z.literal("config_option_update"),
-    configOptions: z.array(z.unknown()),
-  }),
-  z.looseObject({
-    sessionUpdate: z.literal("session_info_update"),
-    title: z.string().nullish(),
-    updatedAt: z.string().nullish(),
-  }),
-  z.looseObject({
-    sessionUpdate: z.literal("notice"),
-    severity: z.string(),
-    title: z.string().min(1),
-    description: z.string().nullish(),
-  }),
-]);
-const KNOWN_UNMODELLED = new Set<string>(
-  KnownUnmodelled.options.map((option) => option.shape.sessionUpdate.value),
 );
 
 export type ParsedUpdate =
@@ -232,10 +243,6 @@ export function parseAcpUpdateWithZod(update: unknown): ParsedUpdate {
     return parsed.success
       ? { kind: "modelled", update: parsed.data }
       : { kind: "invalid", error: describeIssues(parsed.error) };
-  }
-  if (KNOWN_UNMODELLED.has(discriminator)) {
-    const parsed = KnownUnmodelled.safeParse(update);
-    if (!parsed.success) return { kind: "invalid", error: describeIssues(parsed.error) };
   }
   return { kind: "unmodelled", raw: update as Record<string, unknown> };
 }

@@ -14,6 +14,8 @@ export type EventList = z.infer<typeof DaemonEventList>;
 export type History = z.infer<typeof DaemonHistory>;
 export type SessionUsage = z.infer<typeof DaemonSessionUsage>;
 
+import type { ConfigOption, ModeState } from "./agent-session-info";
+
 /** One ledger row, as stored (acp-intake.md §2). `content` is the parsed JSON. */
 export type LedgerRow = {
   session_id: string;
@@ -64,6 +66,53 @@ export type PromptAdmission = {
 };
 
 export type PermissionRecord = { tool_call_id: string; options: unknown[]; outcome: unknown };
+
+/** One option of a permission request, as recorded: the agent's own words and kind. */
+export type PermissionOptionRecord = {
+  option_id: string;
+  name: string;
+  kind: string;
+  /** CompozyOS's decision name for the kind (`allow-once` …), when it has one. */
+  decision?: string;
+};
+
+/** `permission.requested`: a `session/request_permission` the daemon received. */
+export type PermissionRequestRecord = {
+  request_id: string;
+  tool_call_id: string;
+  title: string;
+  kind?: string;
+  /** The request's `toolCall`, verbatim (command, diff content, locations…). */
+  tool_call: Record<string, unknown>;
+  options: PermissionOptionRecord[];
+  /** The `--permissions` policy in force when it arrived. */
+  policy: string;
+};
+
+/** `permission.resolved`: how the request was answered, and by whom. */
+export type PermissionResolutionRecord = {
+  request_id: string;
+  tool_call_id: string;
+  outcome: "selected" | "cancelled";
+  option_id?: string;
+  option_name?: string;
+  option_kind?: string;
+  decision?: string;
+  /** CompozyOS's interaction status: `resolved`, `canceled` (turn cancelled), `orphaned`. */
+  status: "resolved" | "canceled" | "orphaned";
+  /** `web` / `cli` / `http` for a person, `policy` for `--permissions`, `daemon` otherwise. */
+  resolved_by: string;
+  reason?: string;
+};
+
+/** What the agent said about the session itself (ADR 0090), newest of each. */
+export type SessionSettings = {
+  /** `session_info_update.title`; null when the agent cleared it. */
+  title?: string | null;
+  modes?: ModeState;
+  config_options?: ConfigOption[];
+  model?: string;
+};
 
 /** Metadata of a session that is not part of the ledger (mutable, small). */
 export type SessionRecord = {
@@ -116,11 +165,15 @@ export interface SessionRecorder {
     text: string,
     admission: PromptAdmission,
   ): LedgerRow[];
-  /** Compact now accepted: `session.compaction.requested` + the maintenance `input` row. */
+  /**
+   * Compact now accepted: `session.compaction.requested` + the maintenance `input` row, and
+   * for a typed compaction command its prompt admission, in the same transaction.
+   */
   recordCompactionRequested(
     sessionId: string,
     turnId: string,
     request: { command: CompactionCommand; requested_by: RequestedBy },
+    admission?: PromptAdmission,
   ): LedgerRow[];
   /**
    * One ACP `session/update` payload (`params.update`), exactly as received and not yet
@@ -133,6 +186,30 @@ export interface SessionRecorder {
     turnId: string | null,
     update: unknown,
     rawLine?: string,
+  ): LedgerRow[];
+  /** Modes and config options from the answer to `session/new` or `session/load`. */
+  recordSessionSetup(
+    sessionId: string,
+    response: { modes?: unknown; configOptions?: unknown },
+  ): LedgerRow[];
+  /** `session/set_mode` succeeded: the mode the client set (`source: client`). */
+  recordModeSet(sessionId: string, modeId: string): LedgerRow[];
+  /** An extension notification outside `session/update` (`_auth/status_update`): quiet. */
+  recordExtension(
+    sessionId: string,
+    turnId: string | null,
+    method: string,
+    params: unknown,
+  ): LedgerRow[];
+  recordPermissionRequested(
+    sessionId: string,
+    turnId: string | null,
+    request: PermissionRequestRecord,
+  ): LedgerRow[];
+  recordPermissionResolved(
+    sessionId: string,
+    turnId: string | null,
+    resolution: PermissionResolutionRecord,
   ): LedgerRow[];
   /** A stdout line that is not a valid frame at all (bad JSON, bad JSON-RPC envelope…). */
   recordInvalidFrame(
@@ -189,6 +266,12 @@ export interface SessionReader {
   events(sessionId: string, query: EventFilter): EventList;
   /** Latest `available_commands` row's commands ([] when none). */
   availableCommands(sessionId: string): AvailableCommand[];
+  /** Title, modes, config options and model: newest of each, O(log n) lookups. */
+  sessionSettings(sessionId: string): SessionSettings;
+  /** Permission requests with no `permission.resolved` row yet (after a crash). */
+  unresolvedPermissions(
+    sessionId: string,
+  ): { request_id: string; tool_call_id: string; turn_id: string | null }[];
   /** Latest `session.state` row's state (`stopped` when none). */
   lastState(sessionId: string): { state: SessionState; reason?: string };
   /** The admission of a prompt sent earlier under this key, if any. */

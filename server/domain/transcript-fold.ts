@@ -5,11 +5,14 @@ import type {
   CompactionItem,
   DaemonMessage,
   KnownPart,
+  PermissionData,
+  PermissionPart,
   ToolPart,
 } from "../../src/contract/transcript";
 import type { ContentBlock } from "./acp-update";
 import type { CompactionSnapshot } from "./compaction-intake";
 import { blockPlaceholder } from "./redact-summary";
+import type { PermissionRequestRecord, PermissionResolutionRecord } from "./session-recorder-api";
 
 /** Rows that start or extend an entry; every other row type is history-only. */
 export type EntryKind = "user" | "assistant" | "tool" | "compaction" | "event";
@@ -17,6 +20,7 @@ export type EntryKind = "user" | "assistant" | "tool" | "compaction" | "event";
 /** Row types shown as one muted `data-compozy-event` line. */
 export const EVENT_ROW_TYPES: ReadonlySet<string> = new Set([
   "plan",
+  "notice",
   "permission",
   "agent.exited",
   "session.state",
@@ -90,9 +94,36 @@ export type ToolFields = {
   kind?: string | null | undefined;
   status?: string | null | undefined;
   content?: unknown[] | null | undefined;
+  locations?: unknown[] | null | undefined;
   rawInput?: unknown;
   rawOutput?: unknown;
+  _meta?: unknown;
 };
+
+/** What a tool did, in the tool part's `output` (ADR 0093). */
+export type ToolOutput = {
+  /** ACP tool call content, verbatim: `content` blocks, `diff` {path, oldText, newText}, `terminal`. */
+  content?: unknown[];
+  /**
+   * Every `diff` block seen, newest per path: ACP replaces `content` on each update, and a
+   * Write that is refused or finishes reports text there instead of the diff it proposed.
+   */
+  diffs?: unknown[];
+  raw_output?: unknown;
+  /** Output the agent reported per terminal id (Codex: `_meta.terminal_output_delta`). */
+  terminals?: Record<string, TerminalOutput>;
+  locations?: unknown[];
+};
+export type TerminalOutput = {
+  output: string;
+  /** True once older output was dropped to keep the newest TERMINAL_OUTPUT_MAX characters. */
+  truncated: boolean;
+  exit_code?: number | null;
+  signal?: string | null;
+};
+
+/** Per terminal, the newest this many characters of output are kept. */
+export const TERMINAL_OUTPUT_MAX = 64 * 1024;
 
 const TOOL_STATE: Record<string, ToolPart["state"]> = {
   pending: "input-streaming",
@@ -118,9 +149,74 @@ function errorTextOf(part: ToolPart, frame: ToolFields): string {
   return textOfToolContent(frame.content) ?? part.errorText ?? "Tool call failed";
 }
 
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** The old output as ToolOutput; a part folded before ADR 0093 held rawOutput or content. */
+function previousOutput(old: ToolPart | undefined): ToolOutput {
+  const output = asObject(old?.output);
+  if (output === undefined) return {};
+  return { ...(output as ToolOutput) };
+}
+
+function withTerminalMeta(output: ToolOutput, meta: unknown): void {
+  const delta = asObject(asObject(meta)?.terminal_output_delta);
+  const exit = asObject(asObject(meta)?.terminal_exit);
+  for (const event of [delta, exit]) {
+    if (event === undefined || typeof event.terminal_id !== "string") continue;
+    const id = event.terminal_id;
+    const terminals = { ...output.terminals };
+    const terminal: TerminalOutput = { ...(terminals[id] ?? { output: "", truncated: false }) };
+    if (event === delta && typeof event.data === "string") {
+      const joined = terminal.output + event.data;
+      if (joined.length > TERMINAL_OUTPUT_MAX) {
+        terminal.output = joined.slice(joined.length - TERMINAL_OUTPUT_MAX);
+        terminal.truncated = true;
+      } else {
+        terminal.output = joined;
+      }
+    }
+    if (event === exit) {
+      if (typeof event.exit_code === "number" || event.exit_code === null) {
+        terminal.exit_code = event.exit_code;
+      }
+      if (typeof event.signal === "string" || event.signal === null) terminal.signal = event.signal;
+    }
+    terminals[id] = terminal;
+    output.terminals = terminals;
+  }
+}
+
+function foldOutput(old: ToolPart | undefined, frame: ToolFields): ToolOutput | undefined {
+  const output = previousOutput(old);
+  if (frame.content !== undefined && frame.content !== null) {
+    output.content = frame.content;
+    const diffs = frame.content.filter(
+      (block) => asObject(block)?.type === "diff" && typeof asObject(block)?.path === "string",
+    );
+    if (diffs.length > 0) {
+      const paths = new Set(diffs.map((block) => asObject(block)?.path));
+      output.diffs = [
+        ...(output.diffs ?? []).filter((block) => !paths.has(asObject(block)?.path)),
+        ...diffs,
+      ];
+    }
+  }
+  if (frame.rawOutput !== undefined) output.raw_output = frame.rawOutput;
+  if (frame.locations !== undefined && frame.locations !== null && frame.locations.length > 0) {
+    output.locations = frame.locations;
+  }
+  withTerminalMeta(output, frame._meta);
+  return Object.keys(output).length === 0 ? undefined : output;
+}
+
 /**
  * `tool_call` creates the part, `tool_call_update` patches it: a field that is absent or
- * null leaves the previous value (ACP sends only what changed).
+ * null leaves the previous value (ACP sends only what changed). Parts after the tool part
+ * (its permission requests) are kept.
  */
 export function foldToolCall(
   id: string,
@@ -140,12 +236,123 @@ export function foldToolCall(
   const title = frame.title ?? old?.title;
   if (title !== undefined && title !== "") part.title = title;
   if (input !== undefined) part.input = input;
-  let output = old?.output;
-  if (frame.rawOutput !== undefined) output = frame.rawOutput;
-  else if (frame.content !== undefined && frame.content !== null) output = frame.content;
+  const output = foldOutput(old, frame);
   if (output !== undefined) part.output = output;
   if (part.state === "output-error") part.errorText = errorTextOf(part, frame);
-  return { id, role: "assistant", parts: [part] };
+  return { id, role: "assistant", parts: [part, ...(previous?.parts.slice(1) ?? [])] };
+}
+
+/** The ACP `toolCall` of a permission request, as tool fields for a tool part. */
+export function toolFieldsOfRequest(
+  toolCall: Record<string, unknown>,
+  toolCallId: string,
+): ToolFields {
+  const fields: ToolFields = { toolCallId };
+  if (typeof toolCall.title === "string") fields.title = toolCall.title;
+  if (typeof toolCall.kind === "string") fields.kind = toolCall.kind;
+  if (typeof toolCall.status === "string") fields.status = toolCall.status;
+  if (Array.isArray(toolCall.content)) fields.content = toolCall.content;
+  if (Array.isArray(toolCall.locations)) fields.locations = toolCall.locations;
+  if (toolCall.rawInput !== undefined) fields.rawInput = toolCall.rawInput;
+  return fields;
+}
+
+/**
+ * A permission request as CompozyOS's `data-compozy-permission` part, id'd by request id,
+ * placed in its tool call's message; its answer replaces the part's data in place.
+ */
+export function foldPermission(
+  message: DaemonMessage,
+  requestId: string,
+  data: PermissionData,
+): DaemonMessage {
+  const parts = message.parts.filter(
+    (part) => !(part.type === "data-compozy-permission" && part.id === requestId),
+  );
+  const index = message.parts.findIndex(
+    (part) => part.type === "data-compozy-permission" && part.id === requestId,
+  );
+  const part: PermissionPart = { type: "data-compozy-permission", id: requestId, data };
+  if (index === -1) parts.push(part);
+  else parts.splice(index, 0, part);
+  return { ...message, parts };
+}
+
+/** The permission part's data for a `permission.requested` row. */
+export function permissionRequestData(
+  sessionId: string,
+  turnId: string | null,
+  request: PermissionRequestRecord,
+  at: string,
+): PermissionData {
+  const toolCall = request.tool_call;
+  return {
+    type: "permission",
+    session_id: sessionId,
+    ...(turnId === null ? {} : { turn_id: turnId }),
+    request_id: request.request_id,
+    timestamp: at,
+    title: request.title,
+    tool_call_id: request.tool_call_id,
+    action: "session/request_permission",
+    ...(request.kind === undefined ? {} : { resource: request.kind }),
+    status: "pending",
+    raw: {
+      request_id: request.request_id,
+      options: request.options.map((option) => ({
+        ...(option.decision === undefined ? {} : { decision: option.decision }),
+        option_id: option.option_id,
+        kind: option.kind,
+        label: option.name,
+      })),
+      ...(toolCall.rawInput === undefined ? {} : { tool_input: toolCall.rawInput }),
+      tool_call: {
+        id: request.tool_call_id,
+        ...(request.kind === undefined ? {} : { kind: request.kind }),
+        title: request.title,
+        ...(typeof toolCall.status === "string" ? { status: toolCall.status } : {}),
+        ...(Array.isArray(toolCall.locations) ? { locations: toolCall.locations } : {}),
+        ...(Array.isArray(toolCall.content) ? { content: toolCall.content } : {}),
+      },
+    },
+  };
+}
+
+/** The permission part's data once answered: the request's, plus what was chosen, by whom. */
+export function permissionResolvedData(
+  previous: PermissionData | undefined,
+  resolution: PermissionResolutionRecord,
+  at: string,
+): PermissionData {
+  const data: PermissionData = {
+    ...(previous ?? {
+      type: "permission",
+      request_id: resolution.request_id,
+      tool_call_id: resolution.tool_call_id,
+      action: "session/request_permission",
+    }),
+    status: resolution.status,
+    resolved_by: resolution.resolved_by,
+    resolved_at: at,
+  };
+  if (resolution.decision !== undefined) data.decision = resolution.decision;
+  if (resolution.option_id !== undefined) data.option_id = resolution.option_id;
+  if (resolution.option_name !== undefined) data.option_label = resolution.option_name;
+  if (resolution.reason !== undefined) data.reason = resolution.reason;
+  if (data.raw !== undefined && resolution.decision !== undefined) {
+    data.raw = { ...data.raw, decision: resolution.decision };
+  }
+  return data;
+}
+
+/** Replayed or echoed user words (`user_message_chunk`): a user message, extended per chunk. */
+export function appendUserChunk(
+  id: string,
+  previous: DaemonMessage | undefined,
+  block: ContentBlock,
+): DaemonMessage {
+  const message = previous ?? { id, role: "user", parts: [] };
+  return appendChunk(message, "text", block);
 }
 
 /**

@@ -279,8 +279,9 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
       await daemon.call("POST", `${daemon.sessionPath(session.id)}/approve`, {
         body: { decision: "allow-once", request_id: "r", turn_id: "t" },
       }),
-      409,
-      "invalid_request",
+      // No such pending request (ADR 0091; the flows are in acp/permission-flows.test.ts).
+      404,
+      "not_found",
     );
   });
 

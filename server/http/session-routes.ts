@@ -2,7 +2,6 @@
 // parse with the contract → call the host → send.
 import type { Hono } from "hono";
 import {
-  ApproveBody,
   CLIENT_ID_HEADER,
   CompactAccepted,
   CompactBody,
@@ -22,7 +21,7 @@ import {
 } from "../../src/contract/session";
 import { commandsRevision, type SessionHost } from "../acp/session-host";
 import type { RequestedBy, SessionStore } from "../domain/session-recorder-api";
-import { ApiError, invalidRequest, notFound } from "./api-error";
+import { invalidRequest, notFound } from "./api-error";
 import { NoQuery, parseJsonBody, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
 
@@ -166,10 +165,11 @@ export function mountSessionRoutes(
     const commands = session.available_commands.map((command) => ({
       id: `agent:${command.name}`,
       canonical_token: `/${command.name}`,
-      display_name: command.name,
+      // CompozyOS's agent descriptor (internal/command/catalog.go agentDescriptor).
+      display_name: `/${command.name}`,
       description: command.description,
       lane: "agent",
-      source: { kind: "agent", scope: "session" },
+      source: { kind: "acp", id: session.agent_name, scope: "session" },
       placements: ["standalone"],
       ...(command.input ? { input_hint: command.input.hint } : {}),
       available: session.state === "active" && !busy,
@@ -193,6 +193,7 @@ export function mountSessionRoutes(
       messageId: body.message_id,
       idempotencyKey: body.idempotency_key,
       mode: body.mode,
+      requestedBy: requestedByOf(c.req.header(CLIENT_ID_HEADER), c.req.header("user-agent")),
     });
     return respond(c, DaemonPromptResultEnvelope, { prompt: answer.prompt }, answer.status);
   });
@@ -202,16 +203,6 @@ export function mountSessionRoutes(
     await parseJsonBody(c, EmptyBody);
     const result = await host.cancel(c.req.param("id"), c.req.param("ws"));
     return respond(c, DaemonCancelResult, result);
-  });
-
-  app.post(`${SESSION}/approve`, async (c) => {
-    host.getSession(c.req.param("id"), c.req.param("ws"));
-    const body = await parseJsonBody(c, ApproveBody);
-    // The reference daemon answers permission requests itself, by policy, as they come
-    // (permission-policy.ts): no request ever waits for a decision here.
-    throw new ApiError(409, "invalid_request", "session: pending permission not found", {
-      request_id: body.request_id,
-    });
   });
 
   app.post(`${SESSION}/compact`, async (c) => {

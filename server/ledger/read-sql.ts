@@ -63,6 +63,9 @@ export const READ_SQL = {
   /** Newest row of a non-streaming type (usage, session.state, available_commands). */
   newestOfType: `SELECT sequence, turn_id, type, content, created_at FROM ledger ${BY_TYPE}
      WHERE session_id = ? AND type = ? AND ${INDEXED_TYPES} ORDER BY sequence DESC LIMIT 1`,
+  /** Every row of one non-streaming type, oldest first (permission requests, answers). */
+  rowsOfType: `SELECT sequence, turn_id, type, content, created_at FROM ledger ${BY_TYPE}
+     WHERE session_id = ? AND type = ? AND ${INDEXED_TYPES} ORDER BY sequence`,
   newestReadingBetween: `SELECT content FROM ledger ${BY_TYPE}
      WHERE session_id = ? AND type = 'usage' AND ${INDEXED_TYPES} AND sequence > ? AND sequence < ?
      ORDER BY sequence DESC LIMIT 1`,

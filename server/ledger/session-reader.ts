@@ -10,11 +10,13 @@ import {
 } from "../../src/contract/history";
 import type { AvailableCommand, SessionState } from "../../src/contract/session";
 import type { DaemonEntry, DaemonMessage, TranscriptPage } from "../../src/contract/transcript";
+import type { ConfigOption, ModeState } from "../domain/agent-session-info";
 import type {
   EventFilter,
   EventList,
   History,
   SessionReader,
+  SessionSettings,
 } from "../domain/session-recorder-api";
 import { withTail } from "../domain/transcript-fold";
 import { eventsSql, isHiddenRowType, isIndexedRowType, NO_UPPER_BOUND, READ_SQL } from "./read-sql";
@@ -107,6 +109,7 @@ export function createSessionReader(
   const changedRows = db.prepare<[string, number], EntryTuple>(READ_SQL.changedRows).raw(true);
   const newestOfType = db.prepare<[string, string], LedgerRowRaw>(READ_SQL.newestOfType);
   const openRows = db.prepare<[string], { compaction_id: string }>(READ_SQL.openRows);
+  const rowsOfType = db.prepare<[string, string], LedgerRowRaw>(READ_SQL.rowsOfType);
   const turnStart = db.prepare<[string, string], { first_sequence: number }>(READ_SQL.turnStart);
   const nextTurnStart = db.prepare<[string, number], { first_sequence: number }>(
     READ_SQL.nextTurnStart,
@@ -268,6 +271,65 @@ export function createSessionReader(
       const row = newestOfType.get(sessionId, "available_commands");
       if (row === undefined) return [];
       return (JSON.parse(row.content) as { commands: AvailableCommand[] }).commands;
+    },
+    sessionSettings(sessionId) {
+      const settings: SessionSettings = {};
+      const parse = (row: LedgerRowRaw | undefined) =>
+        row === undefined ? undefined : (JSON.parse(row.content) as Record<string, unknown>);
+      const title = parse(newestOfType.get(sessionId, "session.title"));
+      if (title !== undefined)
+        settings.title = typeof title.title === "string" ? title.title : null;
+      const modesRow = newestOfType.get(sessionId, "session.modes");
+      const modeRow = newestOfType.get(sessionId, "session.mode");
+      const configRow = newestOfType.get(sessionId, "session.config_options");
+      const config = parse(configRow);
+      if (config !== undefined) settings.config_options = config.config_options as ConfigOption[];
+      if (modesRow !== undefined || modeRow !== undefined) {
+        const modes = (parse(modesRow) as ModeState | undefined) ?? {
+          current_mode_id: "",
+          available_modes: [],
+        };
+        // The current mode is the newest word on it: a mode update, or the agent's `mode`
+        // config option (Claude answers a mode change with config_option_update only).
+        let newest = modesRow?.sequence ?? 0;
+        if (modeRow !== undefined && modeRow.sequence > newest) {
+          modes.current_mode_id = String(parse(modeRow)?.current_mode_id ?? "");
+          newest = modeRow.sequence;
+        }
+        const modeOption = settings.config_options?.find((option) => option.category === "mode");
+        if (configRow !== undefined && configRow.sequence > newest && modeOption?.current) {
+          if (modes.available_modes.some((mode) => mode.id === modeOption.current)) {
+            modes.current_mode_id = modeOption.current;
+          }
+        }
+        settings.modes = modes;
+      }
+      // The newest reading only: Claude names the model in every usage_update.
+      const usage = parse(newestOfType.get(sessionId, "usage"));
+      const model =
+        typeof usage?.model === "string"
+          ? usage.model
+          : settings.config_options?.find((option) => option.category === "model")?.current;
+      if (model !== undefined && model !== "") settings.model = model;
+      return settings;
+    },
+    unresolvedPermissions(sessionId) {
+      const resolved = new Set(
+        rowsOfType
+          .all(sessionId, "permission.resolved")
+          .map((row) => String((JSON.parse(row.content) as { request_id?: unknown }).request_id)),
+      );
+      return rowsOfType
+        .all(sessionId, "permission.requested")
+        .map((row) => {
+          const content = JSON.parse(row.content) as { request_id: string; tool_call_id: string };
+          return {
+            request_id: content.request_id,
+            tool_call_id: content.tool_call_id,
+            turn_id: row.turn_id,
+          };
+        })
+        .filter((request) => !resolved.has(request.request_id));
     },
     lastState(sessionId) {
       const row = newestOfType.get(sessionId, "session.state");

@@ -4,6 +4,12 @@
 // module decides which rows to append (compaction frames: `compaction-recording.ts`).
 import type Database from "better-sqlite3";
 import { type ModelledUpdate, parseAcpUpdate } from "../domain/acp-update";
+import {
+  configOptionsOf,
+  modelOfUsageMeta,
+  modeStateOf,
+  noticeFromMessageChunk,
+} from "../domain/agent-session-info";
 import type { CommitNotice, LedgerRow, SessionRecorder } from "../domain/session-recorder-api";
 import { type Append, createCompactionRecording } from "./compaction-recording";
 import { READ_SQL } from "./read-sql";
@@ -124,6 +130,15 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
     switch (update.sessionUpdate) {
       case "agent_message_chunk":
       case "agent_thought_chunk": {
+        // An adapter's notice sent as a chunk is not the model's words (ADR 0090).
+        const notice =
+          update.sessionUpdate === "agent_message_chunk"
+            ? noticeFromMessageChunk(update)
+            : undefined;
+        if (notice !== undefined) {
+          append("notice", notice);
+          return;
+        }
         const content: Content = {};
         if (typeof update.messageId === "string") content.message_id = update.messageId;
         content.content = update.content;
@@ -134,9 +149,47 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
         append(type, content);
         return;
       }
+      case "user_message_chunk": {
+        const content: Content = {};
+        if (typeof update.messageId === "string") content.message_id = update.messageId;
+        content.content = update.content;
+        append("user.message_chunk", content);
+        return;
+      }
       case "tool_call":
       case "tool_call_update":
         append(update.sessionUpdate, without(update, "sessionUpdate"));
+        return;
+      case "current_mode_update":
+        append("session.mode", { current_mode_id: update.currentModeId });
+        return;
+      case "config_option_update":
+        append("session.config_options", {
+          config_options: configOptionsOf(update.configOptions),
+        });
+        return;
+      case "session_info_update": {
+        // A title (or its clearing) gets its own row type, so the newest is one index
+        // lookup; Codex sends a status-only update several times per turn.
+        const content = defined({
+          ...("title" in update ? { title: update.title ?? null } : {}),
+          updated_at: update.updatedAt ?? undefined,
+          _meta: update._meta ?? undefined,
+        });
+        append("title" in update ? "session.title" : "session.info", content);
+        return;
+      }
+      case "notice":
+        append(
+          "notice",
+          defined({
+            severity: update.severity,
+            title: update.title,
+            description: update.description ?? undefined,
+            source: "acp",
+            _meta: update._meta ?? undefined,
+          }),
+        );
         return;
       case "plan":
         append("plan", { entries: update.entries });
@@ -156,6 +209,8 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
           content.cost_amount = update.cost.amount;
           content.cost_currency = update.cost.currency;
         }
+        const model = modelOfUsageMeta(update._meta);
+        if (model !== undefined) content.model = model;
         append("usage", content);
         return;
       }
@@ -193,8 +248,19 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
         append("input", { text, message_id: admission.message_id });
       });
     },
-    recordCompactionRequested(sessionId, turnId, request) {
+    recordCompactionRequested(sessionId, turnId, request, admission) {
       return record(sessionId, turnId, (append) => {
+        if (admission !== undefined) {
+          insertAdmission.run(
+            sessionId,
+            admission.idempotency_key,
+            admission.message_id,
+            admission.fingerprint,
+            turnId,
+            JSON.stringify(admission.result),
+            now().toISOString(),
+          );
+        }
         append("session.compaction.requested", {
           session_id: sessionId,
           command: request.command,
@@ -216,6 +282,37 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
         } else {
           appendUpdate(sessionId, turnId, append, parsed.update);
         }
+      });
+    },
+    recordSessionSetup(sessionId, response) {
+      return record(sessionId, null, (append) => {
+        const modes = modeStateOf(response.modes);
+        if (modes !== undefined) append("session.modes", modes);
+        if (Array.isArray(response.configOptions)) {
+          append("session.config_options", {
+            config_options: configOptionsOf(response.configOptions),
+          });
+        }
+      });
+    },
+    recordModeSet(sessionId, modeId) {
+      return record(sessionId, null, (append) => {
+        append("session.mode", { current_mode_id: modeId, source: "client" });
+      });
+    },
+    recordExtension(sessionId, turnId, method, params) {
+      return record(sessionId, turnId, (append) => {
+        append("agent.extension", params === undefined ? { method } : { method, params });
+      });
+    },
+    recordPermissionRequested(sessionId, turnId, request) {
+      return record(sessionId, turnId, (append) => {
+        append("permission.requested", defined(request));
+      });
+    },
+    recordPermissionResolved(sessionId, turnId, resolution) {
+      return record(sessionId, turnId, (append) => {
+        append("permission.resolved", defined(resolution));
       });
     },
     recordInvalidFrame(sessionId, turnId, raw, error) {

@@ -142,7 +142,7 @@ describe("transcript projection", () => {
           title: "Run tests",
           // Pending and no input yet: CompozyOS's input-streaming.
           state: "input-streaming",
-          output: [{ type: "content", content: { type: "text", text: "ok" } }],
+          output: { content: [{ type: "content", content: { type: "text", text: "ok" } }] },
         },
       ],
     ]);
@@ -161,10 +161,7 @@ describe("transcript projection", () => {
       options: [],
       outcome: "cancelled",
     });
-    recorder.recordUpdate(t.sessionId, null, {
-      sessionUpdate: "current_mode_update",
-      currentModeId: "plan",
-    });
+    recorder.recordUpdate(t.sessionId, null, { sessionUpdate: "_acme/heartbeat", beat: 3 });
     recorder.recordInvalidFrame(t.sessionId, null, "{not json", "bad JSON");
     recorder.recordAgentExited(t.sessionId, null, { code: 0, signal: null });
     recorder.recordState(t.sessionId, "stopped", "exit code 0");
@@ -206,7 +203,7 @@ describe("transcript projection", () => {
           type: "data-compozy-event",
           data: {
             type: "agent.unknown_update",
-            raw: { sessionUpdate: "current_mode_update", currentModeId: "plan" },
+            raw: { sessionUpdate: "_acme/heartbeat", beat: 3 },
           },
         },
       ],
@@ -376,5 +373,169 @@ describe("transcript projection", () => {
     expect(
       t.ledger.reader.entriesChangedAfter(t.sessionId, t.ledger.reader.maxSequence(t.sessionId)),
     ).toEqual([]);
+  });
+});
+
+describe("transcript projection of real-agent updates", () => {
+  let s: ReturnType<typeof openTestSession> | undefined;
+  afterEach(() => s?.ledger.close());
+
+  function partsOf(session: ReturnType<typeof openTestSession>) {
+    return session.ledger.reader
+      .transcriptPage(session.sessionId, { limit: 100 })
+      .entries.map((entry) => [entry.message.role, entry.message.parts]);
+  }
+
+  it("when user message chunks arrive, then they make one user message per message id", () => {
+    s = openTestSession();
+    const { recorder } = s.ledger;
+    for (const chunk of ["hel", "lo"]) {
+      recorder.recordUpdate(s.sessionId, null, {
+        sessionUpdate: "user_message_chunk",
+        messageId: "u1",
+        content: { type: "text", text: chunk },
+      });
+    }
+    expect(partsOf(s)).toEqual([["user", [{ type: "text", id: "umsg-u1-0", text: "hello" }]]]);
+  });
+
+  it("when Codex streams terminal output in _meta, then it accumulates per terminal, keeping the newest 64 KiB", () => {
+    s = openTestSession();
+    const { recorder } = s.ledger;
+    recorder.recordUpdate(s.sessionId, "t", {
+      sessionUpdate: "tool_call",
+      toolCallId: "c1",
+      title: "make",
+      kind: "execute",
+      content: [{ type: "terminal", terminalId: "c1" }],
+    });
+    const big = "y".repeat(40 * 1024);
+    for (const data of ["start\n", big, big]) {
+      recorder.recordUpdate(s.sessionId, "t", {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "c1",
+        _meta: { terminal_output_delta: { data, terminal_id: "c1" } },
+      });
+    }
+    recorder.recordUpdate(s.sessionId, "t", {
+      sessionUpdate: "tool_call_update",
+      toolCallId: "c1",
+      status: "completed",
+      _meta: { terminal_exit: { exit_code: 2, signal: null, terminal_id: "c1" } },
+    });
+    const [[, parts]] = partsOf(s) as [
+      [
+        string,
+        {
+          output: {
+            terminals: Record<string, { output: string; truncated: boolean; exit_code: number }>;
+          };
+          state: string;
+        }[],
+      ],
+    ];
+    const terminal = parts[0]?.output.terminals.c1;
+    expect(terminal?.output.length).toBe(64 * 1024);
+    expect(terminal?.output.startsWith("start")).toBe(false);
+    expect(terminal).toMatchObject({ truncated: true, exit_code: 2, signal: null });
+    expect(parts[0]?.state).toBe("output-available");
+  });
+
+  it("when a notice arrives, then it is an event line with its severity, apart from any reply", () => {
+    s = openTestSession();
+    const { recorder } = s.ledger;
+    recorder.recordUpdate(s.sessionId, "t", frames.text("Hi", "m1"));
+    recorder.recordUpdate(s.sessionId, "t", {
+      sessionUpdate: "notice",
+      severity: "error",
+      title: "Rate limited",
+      description: "Retry in 30 s",
+    });
+    recorder.recordUpdate(s.sessionId, "t", frames.text(" there", "m1"));
+    expect(partsOf(s)).toEqual([
+      ["assistant", [{ type: "text", id: "msg-m1-0", text: "Hi there" }]],
+      [
+        "system",
+        [
+          {
+            type: "data-compozy-event",
+
+            data: {
+              type: "notice",
+              severity: "error",
+              title: "Rate limited",
+              description: "Retry in 30 s",
+              source: "acp",
+            },
+          },
+        ],
+      ],
+    ]);
+  });
+
+  it("when titles, modes, options and extension notifications arrive, then they make no transcript entry", () => {
+    s = openTestSession();
+    const { recorder, reader } = s.ledger;
+    recorder.recordUpdate(s.sessionId, null, { sessionUpdate: "session_info_update", title: "T" });
+    recorder.recordUpdate(s.sessionId, null, {
+      sessionUpdate: "session_info_update",
+      _meta: { codex: { threadStatus: { type: "idle" } } },
+    });
+    recorder.recordUpdate(s.sessionId, null, {
+      sessionUpdate: "current_mode_update",
+      currentModeId: "plan",
+    });
+    recorder.recordUpdate(s.sessionId, null, {
+      sessionUpdate: "config_option_update",
+      configOptions: [],
+    });
+    recorder.recordExtension(s.sessionId, null, "_auth/status_update", { authStatus: {} });
+    expect(partsOf(s)).toEqual([]);
+    expect(reader.sessionSettings(s.sessionId)).toEqual({
+      title: "T",
+      modes: { current_mode_id: "plan", available_modes: [] },
+      config_options: [],
+    });
+    recorder.recordUpdate(s.sessionId, null, { sessionUpdate: "session_info_update", title: null });
+    expect(reader.sessionSettings(s.sessionId).title).toBeNull();
+  });
+});
+
+describe("session settings: the current mode", () => {
+  it("when the agent's mode config option changes after the modes, then it is the current mode", () => {
+    const s = openTestSession();
+    const { recorder, reader } = s.ledger;
+    recorder.recordSessionSetup(s.sessionId, {
+      modes: {
+        currentModeId: "auto",
+        availableModes: [
+          { id: "auto", name: "Auto" },
+          { id: "plan", name: "Plan" },
+        ],
+      },
+    });
+    recorder.recordUpdate(s.sessionId, null, {
+      sessionUpdate: "config_option_update",
+      configOptions: [
+        {
+          id: "mode",
+          name: "Mode",
+          category: "mode",
+          type: "select",
+          currentValue: "plan",
+          options: [
+            { value: "auto", name: "Auto" },
+            { value: "plan", name: "Plan" },
+          ],
+        },
+      ],
+    });
+    expect(reader.sessionSettings(s.sessionId).modes?.current_mode_id).toBe("plan");
+    recorder.recordUpdate(s.sessionId, null, {
+      sessionUpdate: "current_mode_update",
+      currentModeId: "auto",
+    });
+    expect(reader.sessionSettings(s.sessionId).modes?.current_mode_id).toBe("auto");
+    s.ledger.close();
   });
 });

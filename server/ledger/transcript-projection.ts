@@ -3,20 +3,29 @@
 // it stands for (a tool call id, a compaction id, an agent message id, or the sequence
 // that started it), which also makes its message id stable.
 import type Database from "better-sqlite3";
-import type { DaemonMessage } from "../../src/contract/transcript";
+import type { DaemonMessage, PermissionData, PermissionPart } from "../../src/contract/transcript";
 import type { ContentBlock } from "../domain/acp-update";
 import type { CompactionSnapshot } from "../domain/compaction-intake";
-import type { LedgerRow } from "../domain/session-recorder-api";
+import type {
+  LedgerRow,
+  PermissionRequestRecord,
+  PermissionResolutionRecord,
+} from "../domain/session-recorder-api";
 import {
   appendChunk,
+  appendUserChunk,
   chunkText,
   type EntryKind,
   EVENT_ROW_TYPES,
   emptyAssistantMessage,
   eventMessage,
   foldCompaction,
+  foldPermission,
   foldToolCall,
+  permissionRequestData,
+  permissionResolvedData,
   type ToolFields,
+  toolFieldsOfRequest,
   userMessage,
   withTail,
 } from "../domain/transcript-fold";
@@ -158,6 +167,56 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
           const fields = row.content as ToolFields;
           const key = `tool-${fields.toolCallId}`;
           upsert(row, "tool", key, (old) => foldToolCall(key, old, fields));
+          return;
+        }
+        case "user.message_chunk": {
+          const messageId = row.content.message_id;
+          let key = typeof messageId === "string" ? `umsg-${messageId}` : `uchunk-${row.sequence}`;
+          if (typeof messageId !== "string") {
+            const last = newest.get(row.session_id);
+            if (last?.entry_key.startsWith("uchunk-") && last.turn_id === row.turn_id) {
+              key = last.entry_key;
+            }
+          }
+          upsert(row, "user", key, (old) =>
+            appendUserChunk(key, old, row.content.content as ContentBlock),
+          );
+          return;
+        }
+        case "permission.requested": {
+          const request = row.content as PermissionRequestRecord;
+          const key = `tool-${request.tool_call_id}`;
+          const data = permissionRequestData(row.session_id, row.turn_id, request, row.created_at);
+          upsert(row, "tool", key, (old) =>
+            foldPermission(
+              old ??
+                foldToolCall(
+                  key,
+                  undefined,
+                  toolFieldsOfRequest(request.tool_call, request.tool_call_id),
+                ),
+              request.request_id,
+              data,
+            ),
+          );
+          return;
+        }
+        case "permission.resolved": {
+          const resolution = row.content as PermissionResolutionRecord;
+          const key = `tool-${resolution.tool_call_id}`;
+          upsert(row, "tool", key, (old) => {
+            const message =
+              old ?? foldToolCall(key, undefined, { toolCallId: resolution.tool_call_id });
+            const previous = message.parts.find(
+              (part): part is PermissionPart =>
+                part.type === "data-compozy-permission" && part.id === resolution.request_id,
+            )?.data as PermissionData | undefined;
+            return foldPermission(
+              message,
+              resolution.request_id,
+              permissionResolvedData(previous, resolution, row.created_at),
+            );
+          });
           return;
         }
         case "compaction": {

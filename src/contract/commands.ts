@@ -122,12 +122,22 @@ export const CancelResult = z.object({
 export type CancelResult = z.infer<typeof CancelResult>;
 export const DaemonCancelResult = CancelResult.extend({ outcome: z.enum(CANCEL_OUTCOMES) });
 
-/** `POST …/approve` body and answer (a permission request's decision). */
-export const ApproveBody = z.strictObject({
-  decision: z.string().min(1).max(64),
-  request_id: Id.max(200),
-  turn_id: Id.max(200),
-});
+/**
+ * `POST …/approve` body and answer (a permission request's decision). CompozyOS's fields;
+ * as its `ApproveRequest.Validate`, `request_id` or `turn_id` names the request. `decision`
+ * is a CompozyOS decision (`allow-once`, `allow-always`, `reject-once`, `reject-always`) or,
+ * as a Tideline extension, the exact `optionId` of one of the agent's options (ADR 0091).
+ */
+export const ApproveBody = z
+  .strictObject({
+    decision: z.string().trim().min(1).max(200),
+    request_id: z.string().max(200).optional(),
+    turn_id: z.string().max(200).optional(),
+  })
+  .refine((body) => (body.request_id ?? "").trim() !== "" || (body.turn_id ?? "").trim() !== "", {
+    message: "request_id or turn_id is required",
+    path: ["request_id"],
+  });
 export type ApproveBody = z.infer<typeof ApproveBody>;
 export const ApproveResult = z.object({
   decision: z.string(),
@@ -135,6 +145,8 @@ export const ApproveResult = z.object({
   outcome: z.string(),
   request_id: z.string(),
   resolved_decision: z.string().optional(),
+  /** Tideline: the option the agent received. */
+  option_id: z.string().optional(),
 });
 export type ApproveResult = z.infer<typeof ApproveResult>;
 

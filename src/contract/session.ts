@@ -4,6 +4,7 @@
 // CompozyOS marks optional are optional. The `Daemon…` forms add what CompozyOS always
 // sends, so the reference daemon's answers are complete for any CompozyOS client.
 import { z } from "zod";
+import { PendingInteraction, SessionConfigOption, SessionModes } from "./agent-session";
 import { Count, goSlice, Id, Int64, queryInt, Timestamp } from "./primitives";
 
 export const Workspace = z.object({
@@ -104,6 +105,14 @@ export const Session = z.object({
   badge: z.string().optional(),
   runtime: SessionRuntime.optional(),
   transcript_epoch: Int64.optional(),
+  /** Approvals waiting for a person (CompozyOS's field): the sidebar's "needs approval". */
+  pending_interactions: goSlice(PendingInteraction).optional(),
+  /** Tideline: the agent's modes (`session/new` `modes`, `current_mode_update`), ADR 0090. */
+  modes: SessionModes.optional(),
+  /** Tideline: the agent's config options (`configOptions`, `config_option_update`). */
+  config_options: z.array(SessionConfigOption).optional(),
+  /** Tideline: the model the agent names (`usage_update._meta`, or its model option). */
+  model: z.string().optional(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -117,7 +126,7 @@ export const DaemonSession = Session.extend({
   archived_at: Timestamp.nullable(),
   attachable: z.boolean(),
   badge: z.string(),
-  pending_interactions: z.array(z.looseObject({ interaction_id: Id, kind: z.string() })),
+  pending_interactions: z.array(PendingInteraction),
   runtime: SessionRuntime.extend({ selection_revision: Int64 }),
   transcript_epoch: Int64,
   stop_reason: z.enum(STOP_REASONS).optional(),

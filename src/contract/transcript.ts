@@ -138,6 +138,49 @@ export const CompactionPart = z.object({
 });
 export type CompactionPart = z.infer<typeof CompactionPart>;
 
+/** One option of a permission request in CompozyOS's `raw.options` shape. */
+export const PermissionOptionData = z.looseObject({
+  option_id: z.string(),
+  kind: z.string(),
+  label: z.string().optional(),
+  decision: z.string().optional(),
+});
+
+/**
+ * The data of a `data-compozy-permission` part as the reference daemon writes it: CompozyOS's
+ * permission payload (`UIAgentEventPayload` of a permission event) — the request at its tool
+ * call, then what was chosen and by whom — plus Tideline's `status`, `option_id`,
+ * `option_label`, `reason`, `resolved_at` (ADR 0091). A client parses `part.data` with it
+ * where it wants the details; the part itself accepts any `AgentEventData`.
+ */
+export const PermissionData = z.looseObject({
+  type: z.literal("permission"),
+  session_id: z.string().optional(),
+  turn_id: z.string().optional(),
+  request_id: z.string().optional(),
+  timestamp: z.string().optional(),
+  title: z.string().optional(),
+  tool_call_id: z.string().optional(),
+  action: z.string().optional(),
+  resource: z.string().optional(),
+  decision: z.string().optional(),
+  resolved_by: z.string().optional(),
+  status: z.string().optional(),
+  option_id: z.string().optional(),
+  option_label: z.string().optional(),
+  reason: z.string().optional(),
+  resolved_at: z.string().optional(),
+  raw: z
+    .looseObject({
+      request_id: z.string().optional(),
+      options: z.array(PermissionOptionData).optional(),
+      tool_input: z.unknown().optional(),
+      tool_call: z.looseObject({}).optional(),
+    })
+    .optional(),
+});
+export type PermissionData = z.infer<typeof PermissionData>;
+
 export const KnownPart = z.union([
   TextPart,
   ReasoningPart,

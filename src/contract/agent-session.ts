@@ -1,0 +1,91 @@
+// What a real agent adds to a session (ADRs 0090–0094): pending approvals (CompozyOS's
+// `pending_interactions`; the approve body is in commands.ts), modes and config options with
+// the calls that set them, and the configured agents.
+import { z } from "zod";
+import { Timestamp } from "./primitives";
+
+/** CompozyOS's decision names, one per ACP permission option kind. */
+export const PERMISSION_DECISIONS = {
+  allow_once: "allow-once",
+  allow_always: "allow-always",
+  reject_once: "reject-once",
+  reject_always: "reject-always",
+} as const;
+
+export function decisionOfKind(kind: string): string | undefined {
+  return (PERMISSION_DECISIONS as Record<string, string>)[kind];
+}
+
+/** CompozyOS's `PendingInteractionPayload`: one approval waiting for (or past) a person. */
+export const PendingInteraction = z.object({
+  interaction_id: z.string(),
+  kind: z.string(),
+  provider_request_id: z.string(),
+  turn_id: z.string().optional(),
+  title: z.string().optional(),
+  /** The agent's option names, in its order. */
+  choices: z.array(z.string()).optional(),
+  /** The decisions (`allow-once` …) the options offer, in the same order. */
+  decisions: z.array(z.string()).optional(),
+  status: z.string(),
+  created_at: Timestamp,
+  resolved_at: Timestamp.optional(),
+  resolution: z.string().optional(),
+  resolved_by: z.string().optional(),
+});
+export type PendingInteraction = z.infer<typeof PendingInteraction>;
+
+export const SessionMode = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+});
+
+/** The agent's modes (ACP `SessionModeState`) and the current one. */
+export const SessionModes = z.object({
+  current_mode_id: z.string(),
+  available_modes: z.array(SessionMode),
+});
+export type SessionModes = z.infer<typeof SessionModes>;
+
+/** CompozyOS's `SessionConfigOptionPayload` (plus `category` and value `group`). */
+export const SessionConfigOption = z.object({
+  id: z.string(),
+  label: z.string().optional(),
+  description: z.string().optional(),
+  kind: z.string(),
+  category: z.string().optional(),
+  current: z.string().optional(),
+  values: z
+    .array(
+      z.object({
+        value: z.string(),
+        label: z.string().optional(),
+        description: z.string().optional(),
+        group: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+export type SessionConfigOption = z.infer<typeof SessionConfigOption>;
+
+/** `POST …/mode`: ACP `session/set_mode`. */
+export const SetModeBody = z.strictObject({ mode_id: z.string().trim().min(1).max(200) });
+export type SetModeBody = z.infer<typeof SetModeBody>;
+
+/** `POST …/config`: ACP `session/set_config_option`; a boolean option takes a boolean. */
+export const SetConfigBody = z.strictObject({
+  config_id: z.string().trim().min(1).max(200),
+  value: z.union([z.string().trim().min(1).max(500), z.boolean()]),
+});
+export type SetConfigBody = z.infer<typeof SetConfigBody>;
+
+/** `GET /api/agents`: the agents this daemon was configured with, default first. */
+export const AgentInfo = z.object({
+  name: z.string(),
+  default: z.boolean(),
+  /** `claude`, `codex`, `demo` for the built-in presets; absent for a custom command. */
+  preset: z.string().optional(),
+});
+export const AgentList = z.object({ agents: z.array(AgentInfo) });
+export type AgentList = z.infer<typeof AgentList>;
