@@ -6,6 +6,7 @@ import type { SessionHost } from "./acp/session-host";
 import { SessionRefusal } from "./acp/session-refusal";
 import type { Ledger } from "./domain/session-recorder-api";
 import { ApiError, sendError } from "./http/api-error";
+import { mountDeriveRoutes } from "./http/derive-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
 import { hostGuard, type SecurityOptions, tokenGuard, writeGuard } from "./http/security";
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Hono {
     const respond = createResponder(deps.validateResponses ?? true, log);
     mountSessionRoutes(app, { host, store: ledger.store, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
+    mountDeriveRoutes(app, { host, respond });
     app.get("/api/workspaces/:ws/sessions/:id/stream", (c) => streams.handle(c));
   }
 

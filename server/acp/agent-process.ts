@@ -19,6 +19,7 @@ import {
   type ClientConnection,
   client,
   type InitializeResponse,
+  type McpServer,
   methods,
   ndJsonStream,
   type RequestPermissionRequest,
@@ -63,9 +64,14 @@ export type AgentProcess = {
   readonly groupToken: string;
   /** Each handshake step fails with `HandshakeTimeoutError` when not answered in time. */
   initialize(version: string, timeoutMs: number): Promise<InitializeResponse>;
-  newSession(cwd: string, timeoutMs: number): Promise<string>;
+  newSession(cwd: string, timeoutMs: number, mcpServers?: readonly McpServer[]): Promise<string>;
   /** `session/load`; the updates the agent replays before answering are not reported. */
-  loadSession(acpSessionId: string, cwd: string, timeoutMs: number): Promise<void>;
+  loadSession(
+    acpSessionId: string,
+    cwd: string,
+    timeoutMs: number,
+    mcpServers?: readonly McpServer[],
+  ): Promise<void>;
   /** Sends `session/prompt`; its answer arrives through `events.promptAnswered`. */
   prompt(acpSessionId: string, text: string): void;
   cancel(acpSessionId: string): Promise<void>;
@@ -432,15 +438,15 @@ export function spawnAgent(
         }),
       );
     },
-    async newSession(cwd, timeoutMs) {
+    async newSession(cwd, timeoutMs, mcpServers = []) {
       const response = await answeredWithin(
         "session/new",
         timeoutMs,
-        agentCtx.request(methods.agent.session.new, { cwd, mcpServers: [] }),
+        agentCtx.request(methods.agent.session.new, { cwd, mcpServers: [...mcpServers] }),
       );
       return response.sessionId;
     },
-    async loadSession(acpSessionId, cwd, timeoutMs) {
+    async loadSession(acpSessionId, cwd, timeoutMs, mcpServers = []) {
       // The tap clears `replaying` at the answer's line. An agent that never answers stays
       // muted until it is stopped, so a late replay is never recorded as new.
       replaying = true;
@@ -453,7 +459,7 @@ export function spawnAgent(
         agentCtx.request(methods.agent.session.load, {
           sessionId: acpSessionId,
           cwd,
-          mcpServers: [],
+          mcpServers: [...mcpServers],
         }),
       );
     },

@@ -20,12 +20,14 @@ type PromptResult = z.infer<typeof DaemonPromptResultEnvelope>["prompt"];
 type CancelResult = z.infer<typeof DaemonCancelResult>;
 
 import type { DaemonSession, SessionState } from "../../src/contract/session";
+import { DEFAULT_REPLAY_BUDGET, type ReplayBudget } from "../domain/bounded-replay";
 import type { Ledger, LedgerRow, RequestedBy, SessionRecord } from "../domain/session-recorder-api";
 import type { AgentGroupRegistry } from "./agent-groups";
 import { type AgentCommand, type AgentProcess, spawnAgent } from "./agent-process";
 import { decidePermission } from "./permission-policy";
 import { completionOf } from "./prompt-completion";
 import { refuse } from "./session-refusal";
+import { createReplayKeeper } from "./session-replay";
 
 /** How long each handshake step (initialize, session/new, session/load) may take. */
 export const INITIALIZE_TIMEOUT_MS = 30_000;
@@ -47,6 +49,31 @@ export type SessionHostDeps = {
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
   now?: () => Date;
+  /** The one budget of every bounded replay (ADR 0085). */
+  replayBudget?: ReplayBudget;
+  /** The session tools (MCP) the daemon offers agents; absent, no agent gets any. */
+  sessionTools?: SessionToolsOffer;
+};
+
+/** What the host needs of the session tools server (server/mcp/). */
+export type SessionToolsOffer = {
+  /** The `mcpServers` entry that gives this session's agent its tools. */
+  serverFor(sessionId: string, workspaceId: string): McpServerEntry;
+  /** The session's agent is gone: its secret stops working. */
+  revoke(sessionId: string): void;
+};
+export type McpServerEntry = {
+  type: "http";
+  name: string;
+  url: string;
+  headers: { name: string; value: string }[];
+};
+
+export type DeriveInput = {
+  agent?: string | undefined;
+  name?: string | undefined;
+  /** The new session's tool policy; the daemon's default (offered) when absent. */
+  sessionTools?: boolean | undefined;
 };
 
 type Turn = { id: string; startedAt: string; kind: "prompt" | "compact" };
@@ -117,6 +144,18 @@ export function createSessionHost(deps: SessionHostDeps) {
   // orphans are still being ended: what shutdown and killAllNow() must reach.
   const trees = new Set<AgentProcess>();
   const listeners = new Set<(sessionId: string) => void>();
+  const replays = createReplayKeeper({
+    ledger: deps.ledger,
+    budget: deps.replayBudget ?? DEFAULT_REPLAY_BUDGET,
+    historyToolOffered: (sessionId) => toolsOffered(sessionId),
+    log,
+  });
+
+  /** A session's agent gets the session tools unless its tool policy leaves them out. */
+  function toolsOffered(sessionId: string, policy?: boolean): boolean {
+    if (deps.sessionTools === undefined) return false;
+    return policy ?? deps.ledger.settings.sessionToolsOf(sessionId) ?? true;
+  }
 
   function changed(sessionId: string) {
     for (const listener of listeners) {
@@ -253,6 +292,7 @@ export function createSessionHost(deps: SessionHostDeps) {
       runtime.turn = undefined;
     }
     runtime.process = undefined;
+    deps.sessionTools?.revoke(sessionId);
     const reason = runtime.stopReason ?? exitReason(exit);
     runtime.stopReason = undefined;
     setState(sessionId, runtime, "stopped", reason);
@@ -335,13 +375,22 @@ export function createSessionHost(deps: SessionHostDeps) {
       const canLoad = init.agentCapabilities?.loadSession === true;
       runtime.supportsLoad = canLoad;
       const previous = store.getSession(session.id)?.acp_session_id;
+      // ACP: an HTTP MCP server goes only to an agent that says it takes one.
+      const mcpServers =
+        deps.sessionTools !== undefined &&
+        toolsOffered(session.id) &&
+        init.agentCapabilities?.mcpCapabilities?.http === true
+          ? [deps.sessionTools.serverFor(session.id, session.workspace_id)]
+          : [];
       if (resume && canLoad && previous !== undefined) {
-        await proc.loadSession(previous, cwd, initializeTimeoutMs);
+        await proc.loadSession(previous, cwd, initializeTimeoutMs, mcpServers);
         runtime.acpSessionId = previous;
       } else {
-        const acpSessionId = await proc.newSession(cwd, initializeTimeoutMs);
+        const acpSessionId = await proc.newSession(cwd, initializeTimeoutMs, mcpServers);
         store.setAcpSessionId(session.id, acpSessionId);
         runtime.acpSessionId = acpSessionId;
+        // The new agent session knows nothing of this one: it is owed a replay.
+        replays.agentSessionStarted(session.id, acpSessionId);
       }
       if (runtime.process === proc && runtime.state === "starting") {
         setState(session.id, runtime, "active");
@@ -412,10 +461,16 @@ export function createSessionHost(deps: SessionHostDeps) {
     return completed.events.length === 0 ? newest.turn_id : undefined;
   }
 
-  function sendPrompt(sessionId: string, runtime: Runtime, text: string) {
+  /** An ordinary prompt carries an owed replay; a maintenance turn never does (ADR 0086). */
+  function sendPrompt(sessionId: string, runtime: Runtime, text: string, maintenance = false) {
     const proc = runtime.process;
-    if (proc === undefined || runtime.acpSessionId === undefined) return;
-    proc.prompt(runtime.acpSessionId, text);
+    const acpSessionId = runtime.acpSessionId;
+    if (proc === undefined || acpSessionId === undefined) return;
+    if (maintenance) proc.prompt(acpSessionId, text);
+    else {
+      proc.prompt(acpSessionId, replays.promptText(sessionId, acpSessionId, text));
+      replays.delivered(sessionId, acpSessionId);
+    }
     changed(sessionId);
   }
 
@@ -475,6 +530,52 @@ export function createSessionHost(deps: SessionHostDeps) {
         agentName,
         ...(input.name === undefined ? {} : { name: input.name }),
       });
+      const runtime: Runtime = { state: "stopped" };
+      runtimes.set(created.id, runtime);
+      launch(created, runtime, false);
+      return view(requireSession(created.id));
+    },
+
+    /** What a continue or fork of this session would carry (`derive/preview`). */
+    derivePreview(sourceId: string, workspaceId: string, sessionTools?: boolean) {
+      const source = requireSession(sourceId, workspaceId);
+      return replays.build(sourceId, "fork", {
+        sourceAgent: source.agent_name,
+        historyToolOffered: toolsOffered("", sessionTools),
+      });
+    },
+
+    /**
+     * Continue or fork: a new session in the same workspace (optionally with another agent)
+     * that owes its first ordinary prompt the source's replay. Continue also stops the
+     * source, whose conversation moves on in the new session; fork leaves it be (ADR 0087).
+     */
+    deriveSession(
+      sourceId: string,
+      workspaceId: string,
+      kind: "continue" | "fork",
+      input: DeriveInput,
+    ): DaemonSession {
+      const source = requireSession(sourceId, workspaceId);
+      const agentName = input.agent ?? source.agent_name;
+      if (agentFor(agentName) === undefined) throw refuse.invalid(`unknown agent "${agentName}"`);
+      if (kind === "continue" && runtimes.get(sourceId)?.turn !== undefined) throw refuse.busy();
+      const replay = replays.build(sourceId, kind, {
+        sourceAgent: source.agent_name,
+        historyToolOffered: toolsOffered("", input.sessionTools),
+      });
+      const created = store.createSession({
+        workspaceId,
+        agentName,
+        ...(input.name === undefined ? {} : { name: input.name }),
+      });
+      deps.ledger.settings.recordDerivation(created.id, sourceId, kind);
+      if (input.sessionTools !== undefined) {
+        deps.ledger.settings.setSessionTools(created.id, input.sessionTools);
+      }
+      // Bound to no agent session yet: the first one started for it takes it over.
+      replays.owe(created.id, "", kind, replay);
+      if (kind === "continue") this.stopSession(sourceId, workspaceId);
       const runtime: Runtime = { state: "stopped" };
       runtimes.set(created.id, runtime);
       launch(created, runtime, false);
@@ -603,7 +704,7 @@ export function createSessionHost(deps: SessionHostDeps) {
           requested_by: requestedBy,
         }),
       );
-      sendPrompt(sessionId, runtime, `/${command}`);
+      sendPrompt(sessionId, runtime, `/${command}`, true);
       return { sessionId, turnId: turn.id, command };
     },
 

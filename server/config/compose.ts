@@ -5,11 +5,13 @@ import { KEEPALIVE_MS } from "../../src/contract/stream";
 import { createAgentGroupRegistry, reapLeftoverGroups } from "../acp/agent-groups";
 import { createSessionHost, type NamedAgent, type SessionHost } from "../acp/session-host";
 import { createApp } from "../app";
+import type { ReplayBudget } from "../domain/bounded-replay";
 import type { Ledger } from "../domain/session-recorder-api";
 import { startCompactionHooks } from "../hooks/compaction-hooks";
 import type { HookDeclaration } from "../hooks/hook-config";
 import type { SecurityOptions } from "../http/security";
 import { createStreamHub, type StreamHub } from "../http/session-stream";
+import type { SessionToolsServer } from "../mcp/session-tools";
 
 /** CompozyOS's keepalive interval (session_stream_live.go), the contract's KEEPALIVE_MS. */
 export const DEFAULT_KEEPALIVE_MS = KEEPALIVE_MS;
@@ -43,6 +45,9 @@ export type ComposeOptions = {
   log?: (line: string) => void;
   /** Compaction hooks from `--config` (ADR 0081). */
   hooks?: readonly HookDeclaration[];
+  replayBudget?: ReplayBudget;
+  /** The MCP session tools offered to agents (started by the caller: it listens). */
+  sessionTools?: SessionToolsServer;
 };
 
 export function composeDaemon(options: ComposeOptions): DaemonParts {
@@ -77,7 +82,10 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
     ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
     ...(options.env === undefined ? {} : { env: options.env }),
     ...(groupsDir === undefined ? {} : { groups: createAgentGroupRegistry(groupsDir) }),
+    ...(options.replayBudget === undefined ? {} : { replayBudget: options.replayBudget }),
+    ...(options.sessionTools === undefined ? {} : { sessionTools: options.sessionTools }),
   });
+  options.sessionTools?.attach(host);
   host.recoverInterrupted();
   const validate = options.validateResponses ?? true;
   const streams = createStreamHub({
@@ -110,6 +118,7 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
         streams.closeAll();
         await host.shutdown();
         await hooks.close();
+        await options.sessionTools?.close();
         ledger.close();
       })();
       return closing;

@@ -5,6 +5,12 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parse as shellParse } from "shell-quote";
 import {
+  checkReplayBudget,
+  DEFAULT_REPLAY_BUDGET,
+  type ReplayBudget,
+  ReplayBudgetError,
+} from "../domain/bounded-replay";
+import {
   parseUpstreamTarget,
   type UpstreamTarget,
   UpstreamTargetError,
@@ -29,6 +35,10 @@ export type DaemonConfig = {
   upstream?: UpstreamTarget;
   /** `--config PATH`: the TOML file with hook declarations (ADR 0080). No default. */
   configPath?: string;
+  /** The one budget of every bounded replay (`--replay-max-bytes`, `--replay-max-message-bytes`). */
+  replayBudget: ReplayBudget;
+  /** Offer agents the MCP session tools (`--no-session-tools` turns them off). */
+  sessionTools: boolean;
 };
 
 export class FlagError extends Error {
@@ -102,6 +112,32 @@ function parseNamedNumber(value: string): [string, number] {
   return [match[1], Number(match[2])];
 }
 
+function parseByteCount(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,15}$/.test(raw))
+    throw new FlagError(`${flag} must be a number of bytes, got "${raw}"`);
+  return Number(raw);
+}
+
+function replayBudgetOf(values: { [flag: string]: unknown }): ReplayBudget {
+  const maxReplayBytes = parseByteCount(
+    "--replay-max-bytes",
+    values["replay-max-bytes"] as string | undefined,
+    DEFAULT_REPLAY_BUDGET.maxReplayBytes,
+  );
+  const maxMessageBytes = parseByteCount(
+    "--replay-max-message-bytes",
+    values["replay-max-message-bytes"] as string | undefined,
+    DEFAULT_REPLAY_BUDGET.maxMessageBytes,
+  );
+  try {
+    return checkReplayBudget({ maxReplayBytes, maxMessageBytes });
+  } catch (error) {
+    if (error instanceof ReplayBudgetError) throw new FlagError(error.message);
+    throw error;
+  }
+}
+
 export function parseDaemonFlags(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
@@ -146,6 +182,8 @@ export function parseDaemonFlags(
     welcome: values["no-welcome"] !== true,
     ...(upstream === undefined ? {} : { upstream }),
     ...(values.config === undefined ? {} : { configPath: resolve(cwd, values.config) }),
+    replayBudget: replayBudgetOf(values),
+    sessionTools: values["no-session-tools"] !== true,
   };
 }
 
@@ -199,6 +237,9 @@ function parseRaw(argv: readonly string[]) {
       upstream: { type: "string" },
       "upstream-token": { type: "string" },
       config: { type: "string" },
+      "replay-max-bytes": { type: "string" },
+      "no-session-tools": { type: "boolean" },
+      "replay-max-message-bytes": { type: "string" },
     },
   });
 }
