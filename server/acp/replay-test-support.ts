@@ -20,10 +20,10 @@ export function receivedReplays(
 }
 
 export async function promptAndWait(daemon: TestDaemon, sessionId: string, text: string) {
-  const response = await daemon.call("POST", `${daemon.sessionPath(sessionId)}/prompt`, {
-    body: { text },
-  });
-  if (response.status !== 202) throw new Error(`prompt refused: ${await response.text()}`);
+  const response = await daemon.prompt(sessionId, text);
+  if (response.status !== 200 && response.status !== 202) {
+    throw new Error(`prompt refused: ${await response.text()}`);
+  }
   await daemon.waitForSession(sessionId, (s) => s.activity === undefined);
 }
 
@@ -45,14 +45,13 @@ export function lastReply(messages: Awaited<ReturnType<typeof transcript>>): str
   return "";
 }
 
-export async function restart(daemon: TestDaemon, sessionId: string) {
-  await daemon.call("POST", `${daemon.sessionPath(sessionId)}/stop`, { body: {} });
+/** Stops the session's agent; the next prompt resumes it (there is no start). */
+export async function stopAndWait(daemon: TestDaemon, sessionId: string) {
+  const response = await daemon.call("POST", `${daemon.sessionPath(sessionId)}/stop`, {
+    body: {},
+  });
+  if (response.status !== 204) throw new Error(`stop refused: ${await response.text()}`);
   await daemon.waitForSession(sessionId, (s) => s.state === "stopped");
-  await daemon.call("POST", `${daemon.sessionPath(sessionId)}/start`, { body: {} });
-  return daemon.waitForSession(
-    sessionId,
-    (s) => s.state === "active" && s.available_commands.length > 0,
-  );
 }
 
 export async function compactAndWait(daemon: TestDaemon, sessionId: string) {
@@ -61,14 +60,6 @@ export async function compactAndWait(daemon: TestDaemon, sessionId: string) {
   });
   if (response.status !== 202) throw new Error(`compact refused: ${await response.text()}`);
   await daemon.waitForSession(sessionId, (s) => s.activity === undefined);
-}
-
-export async function startAndWait(daemon: TestDaemon, sessionId: string) {
-  await daemon.call("POST", `${daemon.sessionPath(sessionId)}/start`, { body: {} });
-  return daemon.waitForSession(
-    sessionId,
-    (s) => s.state === "active" && s.available_commands.length > 0,
-  );
 }
 
 /** Every prompt text the demo agent got in one of its sessions, from its state file. */

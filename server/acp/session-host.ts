@@ -390,7 +390,13 @@ export function createSessionHost(deps: SessionHostDeps) {
         store.setAcpSessionId(session.id, acpSessionId);
         runtime.acpSessionId = acpSessionId;
         // The new agent session knows nothing of this one: it is owed a replay.
-        replays.agentSessionStarted(session.id, acpSessionId);
+        // A prompt that resumed the session is already recorded; it is the request, not
+        // part of the replay.
+        replays.agentSessionStarted(
+          session.id,
+          acpSessionId,
+          runtime.pendingPrompt === undefined ? undefined : runtime.turn?.id,
+        );
       }
       if (runtime.process === proc && runtime.state === "starting") {
         setState(session.id, runtime, "active");

@@ -1,4 +1,4 @@
-// Bounded replay on a restart, with real demo agent processes and a real ledger: an agent
+// Bounded replay on a stopAndWait, with real demo agent processes and a real ledger: an agent
 // that cannot `session/load` gets the conversation with its next prompt, exactly once.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ import {
   lastReply,
   promptAndWait,
   receivedReplays,
-  restart,
+  stopAndWait,
   transcript,
 } from "./replay-test-support";
 
@@ -56,11 +56,11 @@ describe("restart with an agent that cannot session/load", () => {
   });
   afterAll(() => daemon.stop());
 
-  it("when the session is restarted and prompted, then the agent receives the whole conversation once, byte for byte, and the ledger keeps only the user's words", async () => {
+  it("when the session is stopped and prompted again, then the agent receives the whole conversation once, byte for byte, and the ledger keeps only the user's words", async () => {
     const session = await daemon.createActiveSession("demo");
     await promptAndWait(daemon, session.id, "Plan the billing migration in src/billing.ts");
     await promptAndWait(daemon, session.id, "Which tests would you write first?");
-    await restart(daemon, session.id);
+    await stopAndWait(daemon, session.id);
     const before = await transcript(daemon, session.id);
     const expected = expectedRestartReplay(before, DEFAULT_REPLAY_BUDGET, session.id);
 
@@ -94,13 +94,13 @@ describe("restart with an agent that cannot session/load", () => {
     expect(daemon.ledger.replays.get(session.id)).toBeUndefined();
   }, 60_000);
 
-  it("when the agent can session/load, then a restart reopens it and sends no replay", async () => {
+  it("when the agent can session/load, then the prompt after a stop reopens it and sends no replay", async () => {
     const session = await daemon.createActiveSession("loader");
     await promptAndWait(daemon, session.id, "Remember the word tideline.");
     const acp = daemon.ledger.store.getSession(session.id)?.acp_session_id;
-    await restart(daemon, session.id);
-    expect(daemon.ledger.store.getSession(session.id)?.acp_session_id).toBe(acp);
+    await stopAndWait(daemon, session.id);
     await promptAndWait(daemon, session.id, "What was the word?");
+    expect(daemon.ledger.store.getSession(session.id)?.acp_session_id).toBe(acp);
     expect(receivedReplays(agentDir, daemon, session.id)).toEqual([]);
     expect(boundedLogs(daemon, session.id)).toEqual([]);
   }, 60_000);
@@ -124,7 +124,7 @@ describe("a budget that forces omissions", () => {
     for (let turn = 2; turn <= 9; turn += 1) {
       await promptAndWait(daemon, session.id, `Step ${turn}: what now?`);
     }
-    await restart(daemon, session.id);
+    await stopAndWait(daemon, session.id);
     const expected = expectedRestartReplay(
       await transcript(daemon, session.id),
       budget,

@@ -30,10 +30,19 @@ export type ReplayKeeper = ReturnType<typeof createReplayKeeper>;
 export function createReplayKeeper(deps: ReplayKeeperDeps) {
   const { reader, replays } = deps.ledger;
 
-  /** Every stored transcript message of a session, oldest first. */
-  function storedMessages(sessionId: string): StoredMessage[] {
+  /**
+   * The first ledger sequence of a turn that has just begun (its input row, nothing else
+   * yet): its entries start there.
+   */
+  function turnStart(sessionId: string, turnId: string): number | undefined {
+    const rows = reader.events(sessionId, { turn_id: turnId, limit: 20 }).events;
+    return rows.length === 0 ? undefined : Math.min(...rows.map((row) => row.sequence));
+  }
+
+  /** Every stored transcript message of a session, oldest first (those before `before`). */
+  function storedMessages(sessionId: string, until?: number): StoredMessage[] {
     const pages: StoredMessage[][] = [];
-    let before: number | undefined;
+    let before = until;
     for (;;) {
       const page = reader.transcriptPage(sessionId, {
         limit: PAGE,
@@ -56,15 +65,17 @@ export function createReplayKeeper(deps: ReplayKeeperDeps) {
     deps.log(replayLogLine(sessionId, reason, replay));
   }
 
-  function rebuild(sessionId: string, acpSessionId: string) {
+  function rebuild(sessionId: string, acpSessionId: string, requestTurn?: string) {
+    // An owed replay was never delivered (delivery deletes it): only maintenance turns
+    // ran since, so it still is what the agent lacks. It goes to the new agent session.
     const owed = replays.get(sessionId);
-    const own = replayMessagesOf(storedMessages(sessionId));
-    if (own.length === 0) {
-      if (owed !== undefined && owed.acpSessionId !== acpSessionId) {
-        replays.put({ ...owed, acpSessionId });
-      }
+    if (owed !== undefined) {
+      if (owed.acpSessionId !== acpSessionId) replays.put({ ...owed, acpSessionId });
       return;
     }
+    const until = requestTurn === undefined ? undefined : turnStart(sessionId, requestTurn);
+    const own = replayMessagesOf(storedMessages(sessionId, until));
+    if (own.length === 0) return;
     const replay = buildReplay({
       messages: own,
       budget: deps.budget,
@@ -95,13 +106,14 @@ export function createReplayKeeper(deps: ReplayKeeperDeps) {
     },
 
     /**
-     * `session/new` answered for an existing session. A session with stored messages of its
-     * own is rebuilt from them; one without (a fresh continue or fork, not prompted yet)
-     * keeps the replay it already owes, now for the new agent session.
+     * `session/new` answered for an existing session. A replay still owed (a continue or
+     * fork not prompted yet, a rebuild followed only by Compact now) goes to the new agent
+     * session as it is; otherwise the session's own stored messages are replayed.
+     * `requestTurn` is the turn of a prompt that resumed the session: it is the request.
      */
-    agentSessionStarted(sessionId: string, acpSessionId: string): void {
+    agentSessionStarted(sessionId: string, acpSessionId: string, requestTurn?: string): void {
       try {
-        rebuild(sessionId, acpSessionId);
+        rebuild(sessionId, acpSessionId, requestTurn);
       } catch (error) {
         // The agent still starts; it only lacks the conversation, which the log says.
         deps.log(`[${sessionId}] could not store the replay: ${failure(error)}`);

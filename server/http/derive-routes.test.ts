@@ -13,7 +13,7 @@ import {
   promptAndWait,
   promptsReceived,
   replaysIn,
-  startAndWait,
+  stopAndWait,
   transcript,
 } from "../acp/replay-test-support";
 import { buildReplay, replayMessagesOf } from "../domain/bounded-replay";
@@ -148,11 +148,9 @@ describe("the deferred replay of a derived session", () => {
     const fork = await derive(daemon, source.id, "fork", {});
     const acp = acpOf(daemon, fork.id);
     await compactAndWait(daemon, fork.id);
-    await daemon.call("POST", `${daemon.sessionPath(fork.id)}/stop`, { body: {} });
-    await daemon.waitForSession(fork.id, (s) => s.state === "stopped");
-    await startAndWait(daemon, fork.id);
-    expect(acpOf(daemon, fork.id)).toBe(acp); // reopened with session/load
+    await stopAndWait(daemon, fork.id);
     await promptAndWait(daemon, fork.id, "Now go on.");
+    expect(acpOf(daemon, fork.id)).toBe(acp); // reopened with session/load
     await promptAndWait(daemon, fork.id, "Next.");
     expect(promptsReceived(agentDir, acp)).toEqual(["/compact", "Now go on.", "Next."]);
     const received = replaysIn(agentDir, acp);
@@ -170,9 +168,8 @@ describe("the deferred replay of a derived session", () => {
     daemons.splice(daemons.indexOf(first), 1);
 
     const second = await daemonWith({ dir: first.dir });
-    await startAndWait(second, fork.id);
-    expect(acpOf(second, fork.id)).toBe(acp);
     await promptAndWait(second, fork.id, "Where were we?");
+    expect(acpOf(second, fork.id)).toBe(acp); // reopened with session/load
     await promptAndWait(second, fork.id, "Next.");
     expect(replaysIn(agentDir, acp).map((r) => r.bytes)).toEqual([shown.replay_bytes]);
     expect(second.ledger.replays.get(fork.id)).toBeUndefined();
@@ -219,6 +216,6 @@ describe("hostile input", () => {
     expect(busy.status).toBe(409);
     expect(await busy.json()).toMatchObject({ code: "session_busy" });
     expect(count()).toBe(before);
-    await daemon.call("POST", `${path}/cancel`, { body: {} });
+    await daemon.call("POST", `${path}/prompt/cancel`, { body: {} });
   }, 60_000);
 });

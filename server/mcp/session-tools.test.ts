@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventList } from "../../src/contract/history";
-import { promptAndWait, transcript } from "../acp/replay-test-support";
+import { promptAndWait, replaysIn, stopAndWait, transcript } from "../acp/replay-test-support";
 import { demoAgent, startTestDaemon, type TestDaemon } from "../http/test-daemon";
 import { COMPACT_TOOL, HISTORY_TOOL } from "./session-tools";
 
@@ -88,20 +88,20 @@ describe("tideline__session_history", () => {
     for (let turn = 2; turn <= 8; turn += 1) {
       await promptAndWait(daemon, session.id, `Step ${turn}: what now?`);
     }
-    await daemon.call("POST", `${daemon.sessionPath(session.id)}/stop`, { body: {} });
-    await daemon.waitForSession(session.id, (s) => s.state === "stopped");
-    await daemon.call("POST", `${daemon.sessionPath(session.id)}/start`, { body: {} });
-    await daemon.waitForSession(session.id, (s) => s.state === "active");
-    const owed = daemon.ledger.replays.get(session.id)?.text ?? "";
-    const pointer = /with the tideline__session_history tool \(session_id: (\S+)\)/.exec(owed);
+    await stopAndWait(daemon, session.id);
+    // The prompt that resumes the session carries the replay and calls the tool it points to.
+    const read = await callTool(session.id, HISTORY_TOOL, { session_id: session.id, limit: 200 });
+    const acp = daemon.ledger.store.getSession(session.id)?.acp_session_id ?? "";
+    const [received] = replaysIn(agentDir, acp);
+    const pointer = /with the tideline__session_history tool \(session_id: (\S+)\)/.exec(
+      received?.text ?? "",
+    );
     expect(pointer?.[1]).toBe(session.id);
-
-    const read = await callTool(session.id, HISTORY_TOOL, { session_id: pointer?.[1], limit: 200 });
     const contents = (read.output as { messages: { content: string }[] }).messages.map(
       (m) => m.content,
     );
     expect(contents).toContain("Step 2: what now?");
-    expect(owed).not.toContain("Step 2: what now?");
+    expect(received?.text).not.toContain("Step 2: what now?");
   }, 90_000);
 
   it("when the session is in another workspace or does not exist, then the tool refuses with not_found", async () => {
@@ -158,7 +158,7 @@ describe("tideline__session_compact", () => {
       tool_id: COMPACT_TOOL,
       message: httpBody.error,
     });
-    await daemon.call("POST", `${daemon.sessionPath(busy.id)}/cancel`, { body: {} });
+    await daemon.call("POST", `${daemon.sessionPath(busy.id)}/prompt/cancel`, { body: {} });
 
     const plain = await daemon.createActiveSession("plain");
     const unsupported = await daemon.call("POST", `${daemon.sessionPath(plain.id)}/compact`, {

@@ -2,14 +2,8 @@
 // reports what the bounded replay would carry; the two POSTs create the session.
 import { z } from "zod";
 
-/** `GET …/derive/preview`: the figures of the replay a continue or fork would send. */
-export const DerivePreview = z.object({
-  message_count: z.number().int().nonnegative(),
-  replay_bytes: z.number().int().nonnegative(),
-  truncated: z.boolean(),
-  omitted_count: z.number().int().nonnegative(),
-});
-export type DerivePreview = z.infer<typeof DerivePreview>;
+// The preview's answer is `DerivePreview` in commands.ts (CompozyOS's October release).
+export { DerivePreview } from "./commands";
 
 const SessionToolsFlag = z.enum(["true", "false"]).transform((value) => value === "true");
 
