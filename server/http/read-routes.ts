@@ -11,7 +11,6 @@ import {
 import {
   DaemonTranscriptPage,
   TRANSCRIPT_DEFAULT_LIMIT,
-  TRANSCRIPT_MAX_LIMIT,
   TranscriptQuery,
 } from "../../src/contract/transcript";
 import { DaemonUsageEnvelope, UsageTurns } from "../../src/contract/usage";
