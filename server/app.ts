@@ -7,6 +7,7 @@ import { SessionRefusal } from "./acp/session-refusal";
 import type { Ledger } from "./domain/session-recorder-api";
 import { mountAgentRoutes } from "./http/agent-routes";
 import { ApiError, sendError } from "./http/api-error";
+import { mountDeriveRoutes } from "./http/derive-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
 import { hostGuard, type SecurityOptions, tokenGuard, writeGuard } from "./http/security";
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps): Hono {
     mountSessionRoutes(app, { host, store: ledger.store, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
     mountAgentRoutes(app, { host, respond });
+    mountDeriveRoutes(app, { host, respond });
     app.get("/api/workspaces/:ws/sessions/:id/stream", (c) => streams.handle(c));
   }
 

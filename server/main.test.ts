@@ -193,6 +193,36 @@ describe("daemon start", () => {
     expect(log).not.toMatch(/\n\s+at /);
     running.child.kill("SIGTERM");
   }, 30_000);
+
+  it("when the replay budget breaks its rule, then the daemon refuses to start in one line and exits 2", async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        MAIN,
+        "--port",
+        "0",
+        "--data-dir",
+        join(dir, "budget-data"),
+        "--replay-max-bytes",
+        "2048",
+        "--replay-max-message-bytes",
+        "4096",
+      ],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
+    children.push(child);
+    let log = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(2);
+    expect(log).toBe(
+      "tideline: --replay-max-message-bytes must be between 1024 and --replay-max-bytes (2048), got 4096\n",
+    );
+  }, 30_000);
 });
 
 describe("daemon exit and agent trees", () => {

@@ -8,6 +8,7 @@ import { type DaemonConfig, FlagError, parseDaemonFlags } from "./config/flags";
 import { DAEMON_VERSION } from "./config/version";
 import { ConfigError, type HookDeclaration, loadDaemonConfig } from "./hooks/hook-config";
 import { openLedger } from "./ledger/open-ledger";
+import { createSessionToolsServer } from "./mcp/session-tools";
 import { serveUpstream } from "./upstream/serve-upstream";
 import { ensureWelcomeSession } from "./welcome/welcome-session";
 
@@ -37,7 +38,7 @@ function readHooks(path: string | undefined): HookDeclaration[] {
 }
 
 const config = readConfig();
-if (config.upstream === undefined) serveLocal(config, readHooks(config.configPath));
+if (config.upstream === undefined) await serveLocal(config, readHooks(config.configPath));
 else if (config.configPath !== undefined) {
   // Hooks observe what this daemon records; an upstream records (and hooks) on its own.
   console.error("tideline: --config (hooks) cannot be combined with --upstream");
@@ -45,17 +46,28 @@ else if (config.configPath !== undefined) {
 } else serveUpstream(config, config.upstream, DAEMON_VERSION);
 
 /** The daemon with its own ledger and agents. */
-function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[]) {
+async function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[]) {
   mkdirSync(config.dataDir, { recursive: true });
   mkdirSync(config.workspace, { recursive: true });
 
   let boundPort: number | undefined;
+  const ledger = openLedger(join(config.dataDir, "tideline.db"), {
+    contextWindows: config.contextWindows,
+  });
+  // The MCP session tools listen on loopback before any agent can be handed them.
+  const sessionTools = config.sessionTools
+    ? await createSessionToolsServer({
+        store: ledger.store,
+        reader: ledger.reader,
+        log: (line) => console.error(line),
+      })
+    : undefined;
   const daemon = composeDaemon({
-    ledger: openLedger(join(config.dataDir, "tideline.db"), {
-      contextWindows: config.contextWindows,
-    }),
+    ledger,
+    ...(sessionTools === undefined ? {} : { sessionTools }),
     agents: config.agents,
     permissions: config.permissions,
+    replayBudget: config.replayBudget,
     workspace: config.workspace,
     version: DAEMON_VERSION,
     agentCwd: process.cwd(),

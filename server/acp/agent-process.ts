@@ -19,6 +19,7 @@ import {
   type ClientConnection,
   client,
   type InitializeResponse,
+  type McpServer,
   methods,
   ndJsonStream,
   type RequestPermissionRequest,
@@ -68,9 +69,18 @@ export type AgentProcess = {
   /** Each handshake step fails with `HandshakeTimeoutError` when not answered in time. */
   initialize(version: string, timeoutMs: number): Promise<InitializeResponse>;
   /** The whole `session/new` answer (its `modes` and `configOptions` too). */
-  newSession(cwd: string, timeoutMs: number): Promise<SessionSetup & { sessionId: string }>;
+  newSession(
+    cwd: string,
+    timeoutMs: number,
+    mcpServers?: readonly McpServer[],
+  ): Promise<SessionSetup & { sessionId: string }>;
   /** `session/load`; the updates the agent replays before answering are not reported. */
-  loadSession(acpSessionId: string, cwd: string, timeoutMs: number): Promise<SessionSetup>;
+  loadSession(
+    acpSessionId: string,
+    cwd: string,
+    timeoutMs: number,
+    mcpServers?: readonly McpServer[],
+  ): Promise<SessionSetup>;
   setMode(acpSessionId: string, modeId: string): Promise<void>;
   /** Answers the agent's new full set of config options. */
   setConfigOption(
@@ -452,15 +462,15 @@ export function spawnAgent(
         }),
       );
     },
-    async newSession(cwd, timeoutMs) {
+    async newSession(cwd, timeoutMs, mcpServers = []) {
       const response = await answeredWithin(
         "session/new",
         timeoutMs,
-        agentCtx.request(methods.agent.session.new, { cwd, mcpServers: [] }),
+        agentCtx.request(methods.agent.session.new, { cwd, mcpServers: [...mcpServers] }),
       );
       return response;
     },
-    async loadSession(acpSessionId, cwd, timeoutMs) {
+    async loadSession(acpSessionId, cwd, timeoutMs, mcpServers = []) {
       // The tap clears `replaying` at the answer's line. An agent that never answers stays
       // muted until it is stopped, so a late replay is never recorded as new.
       replaying = true;
@@ -473,7 +483,7 @@ export function spawnAgent(
         agentCtx.request(methods.agent.session.load, {
           sessionId: acpSessionId,
           cwd,
-          mcpServers: [],
+          mcpServers: [...mcpServers],
         }),
       );
     },

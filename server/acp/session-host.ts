@@ -23,6 +23,7 @@ type PromptResult = z.infer<typeof DaemonPromptResultEnvelope>["prompt"];
 type CancelResult = z.infer<typeof DaemonCancelResult>;
 
 import type { DaemonSession, SessionState } from "../../src/contract/session";
+import { DEFAULT_REPLAY_BUDGET, type ReplayBudget } from "../domain/bounded-replay";
 import type {
   Ledger,
   LedgerRow,
@@ -35,6 +36,7 @@ import { type AgentCommand, type AgentProcess, spawnAgent } from "./agent-proces
 import { createPermissionBroker, type PermissionPolicy } from "./permission-broker";
 import { completionOf } from "./prompt-completion";
 import { refuse } from "./session-refusal";
+import { createReplayKeeper } from "./session-replay";
 
 /** How long each handshake step (initialize, session/new, session/load) may take. */
 export const INITIALIZE_TIMEOUT_MS = 30_000;
@@ -80,6 +82,31 @@ export type SessionHostDeps = {
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
   now?: () => Date;
+  /** The one budget of every bounded replay (ADR 0085). */
+  replayBudget?: ReplayBudget;
+  /** The session tools (MCP) the daemon offers agents; absent, no agent gets any. */
+  sessionTools?: SessionToolsOffer;
+};
+
+/** What the host needs of the session tools server (server/mcp/). */
+export type SessionToolsOffer = {
+  /** The `mcpServers` entry that gives this session's agent its tools. */
+  serverFor(sessionId: string, workspaceId: string): McpServerEntry;
+  /** The session's agent is gone: its secret stops working. */
+  revoke(sessionId: string): void;
+};
+export type McpServerEntry = {
+  type: "http";
+  name: string;
+  url: string;
+  headers: { name: string; value: string }[];
+};
+
+export type DeriveInput = {
+  agent?: string | undefined;
+  name?: string | undefined;
+  /** The new session's tool policy; the daemon's default (offered) when absent. */
+  sessionTools?: boolean | undefined;
 };
 
 type Turn = { id: string; startedAt: string; kind: "prompt" | "compact" };
@@ -159,6 +186,18 @@ export function createSessionHost(deps: SessionHostDeps) {
     changed: (sessionId) => changed(sessionId),
     record: (sessionId, what, write) => record(sessionId, what, write),
   });
+  const replays = createReplayKeeper({
+    ledger: deps.ledger,
+    budget: deps.replayBudget ?? DEFAULT_REPLAY_BUDGET,
+    historyToolOffered: (sessionId) => toolsOffered(sessionId),
+    log,
+  });
+
+  /** A session's agent gets the session tools unless its tool policy leaves them out. */
+  function toolsOffered(sessionId: string, policy?: boolean): boolean {
+    if (deps.sessionTools === undefined) return false;
+    return policy ?? deps.ledger.settings.sessionToolsOf(sessionId) ?? true;
+  }
 
   function changed(sessionId: string) {
     for (const listener of listeners) {
@@ -314,6 +353,7 @@ export function createSessionHost(deps: SessionHostDeps) {
       runtime.turn = undefined;
     }
     runtime.process = undefined;
+    deps.sessionTools?.revoke(sessionId);
     const reason = runtime.stopReason ?? exitReason(exit);
     runtime.stopReason = undefined;
     setState(sessionId, runtime, "stopped", reason);
@@ -392,15 +432,30 @@ export function createSessionHost(deps: SessionHostDeps) {
       const canLoad = init.agentCapabilities?.loadSession === true;
       runtime.supportsLoad = canLoad;
       const previous = store.getSession(session.id)?.acp_session_id;
+      // ACP: an HTTP MCP server goes only to an agent that says it takes one.
+      const mcpServers =
+        deps.sessionTools !== undefined &&
+        toolsOffered(session.id) &&
+        init.agentCapabilities?.mcpCapabilities?.http === true
+          ? [deps.sessionTools.serverFor(session.id, session.workspace_id)]
+          : [];
       if (resume && canLoad && previous !== undefined) {
-        const setup = await proc.loadSession(previous, cwd, initializeTimeoutMs);
+        const setup = await proc.loadSession(previous, cwd, initializeTimeoutMs, mcpServers);
         runtime.acpSessionId = previous;
         record(session.id, "session setup", () => recorder.recordSessionSetup(session.id, setup));
       } else {
-        const setup = await proc.newSession(cwd, initializeTimeoutMs);
+        const setup = await proc.newSession(cwd, initializeTimeoutMs, mcpServers);
         store.setAcpSessionId(session.id, setup.sessionId);
         runtime.acpSessionId = setup.sessionId;
         record(session.id, "session setup", () => recorder.recordSessionSetup(session.id, setup));
+        // The new agent session knows nothing of this one: it is owed a replay.
+        // A prompt that resumed the session is already recorded; it is the request, not
+        // part of the replay.
+        replays.agentSessionStarted(
+          session.id,
+          setup.sessionId,
+          runtime.pendingPrompt === undefined ? undefined : runtime.turn?.id,
+        );
       }
       if (runtime.process === proc && runtime.state === "starting") {
         setState(session.id, runtime, "active");
@@ -460,7 +515,7 @@ export function createSessionHost(deps: SessionHostDeps) {
         admission?.(turn.id),
       ),
     );
-    sendPrompt(sessionId, runtime, `/${command}`);
+    sendPrompt(sessionId, runtime, `/${command}`, true);
     return { sessionId, turnId: turn.id, command };
   }
 
@@ -543,10 +598,16 @@ export function createSessionHost(deps: SessionHostDeps) {
     return completed.events.length === 0 ? newest.turn_id : undefined;
   }
 
-  function sendPrompt(sessionId: string, runtime: Runtime, text: string) {
+  /** An ordinary prompt carries an owed replay; a maintenance turn never does (ADR 0086). */
+  function sendPrompt(sessionId: string, runtime: Runtime, text: string, maintenance = false) {
     const proc = runtime.process;
-    if (proc === undefined || runtime.acpSessionId === undefined) return;
-    proc.prompt(runtime.acpSessionId, text);
+    const acpSessionId = runtime.acpSessionId;
+    if (proc === undefined || acpSessionId === undefined) return;
+    if (maintenance) proc.prompt(acpSessionId, text);
+    else {
+      proc.prompt(acpSessionId, replays.promptText(sessionId, acpSessionId, text));
+      replays.delivered(sessionId, acpSessionId);
+    }
     changed(sessionId);
   }
 
@@ -606,6 +667,52 @@ export function createSessionHost(deps: SessionHostDeps) {
         agentName,
         ...(input.name === undefined ? {} : { name: input.name }),
       });
+      const runtime: Runtime = { state: "stopped" };
+      runtimes.set(created.id, runtime);
+      launch(created, runtime, false);
+      return view(requireSession(created.id));
+    },
+
+    /** What a continue or fork of this session would carry (`derive/preview`). */
+    derivePreview(sourceId: string, workspaceId: string, sessionTools?: boolean) {
+      const source = requireSession(sourceId, workspaceId);
+      return replays.build(sourceId, "fork", {
+        sourceAgent: source.agent_name,
+        historyToolOffered: toolsOffered("", sessionTools),
+      });
+    },
+
+    /**
+     * Continue or fork: a new session in the same workspace (optionally with another agent)
+     * that owes its first ordinary prompt the source's replay. Continue also stops the
+     * source, whose conversation moves on in the new session; fork leaves it be (ADR 0087).
+     */
+    deriveSession(
+      sourceId: string,
+      workspaceId: string,
+      kind: "continue" | "fork",
+      input: DeriveInput,
+    ): DaemonSession {
+      const source = requireSession(sourceId, workspaceId);
+      const agentName = input.agent ?? source.agent_name;
+      if (agentFor(agentName) === undefined) throw refuse.invalid(`unknown agent "${agentName}"`);
+      if (kind === "continue" && runtimes.get(sourceId)?.turn !== undefined) throw refuse.busy();
+      const replay = replays.build(sourceId, kind, {
+        sourceAgent: source.agent_name,
+        historyToolOffered: toolsOffered("", input.sessionTools),
+      });
+      const created = store.createSession({
+        workspaceId,
+        agentName,
+        ...(input.name === undefined ? {} : { name: input.name }),
+      });
+      deps.ledger.settings.recordDerivation(created.id, sourceId, kind);
+      if (input.sessionTools !== undefined) {
+        deps.ledger.settings.setSessionTools(created.id, input.sessionTools);
+      }
+      // Bound to no agent session yet: the first one started for it takes it over.
+      replays.owe(created.id, "", kind, replay);
+      if (kind === "continue") this.stopSession(sourceId, workspaceId);
       const runtime: Runtime = { state: "stopped" };
       runtimes.set(created.id, runtime);
       launch(created, runtime, false);

@@ -6,11 +6,13 @@ import { createAgentGroupRegistry, reapLeftoverGroups } from "../acp/agent-group
 import type { PermissionPolicy } from "../acp/permission-broker";
 import { createSessionHost, type NamedAgent, type SessionHost } from "../acp/session-host";
 import { createApp } from "../app";
+import type { ReplayBudget } from "../domain/bounded-replay";
 import type { Ledger } from "../domain/session-recorder-api";
 import { startCompactionHooks } from "../hooks/compaction-hooks";
 import type { HookDeclaration } from "../hooks/hook-config";
 import type { SecurityOptions } from "../http/security";
 import { createStreamHub, type StreamHub } from "../http/session-stream";
+import type { SessionToolsServer } from "../mcp/session-tools";
 
 /** CompozyOS's keepalive interval (session_stream_live.go), the contract's KEEPALIVE_MS. */
 export const DEFAULT_KEEPALIVE_MS = KEEPALIVE_MS;
@@ -45,6 +47,9 @@ export type ComposeOptions = {
   log?: (line: string) => void;
   /** Compaction hooks from `--config` (ADR 0081). */
   hooks?: readonly HookDeclaration[];
+  replayBudget?: ReplayBudget;
+  /** The MCP session tools offered to agents (started by the caller: it listens). */
+  sessionTools?: SessionToolsServer;
 };
 
 export function composeDaemon(options: ComposeOptions): DaemonParts {
@@ -80,7 +85,10 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
     ...(options.permissions === undefined ? {} : { permissions: options.permissions }),
     ...(options.env === undefined ? {} : { env: options.env }),
     ...(groupsDir === undefined ? {} : { groups: createAgentGroupRegistry(groupsDir) }),
+    ...(options.replayBudget === undefined ? {} : { replayBudget: options.replayBudget }),
+    ...(options.sessionTools === undefined ? {} : { sessionTools: options.sessionTools }),
   });
+  options.sessionTools?.attach(host);
   host.recoverInterrupted();
   const validate = options.validateResponses ?? true;
   const streams = createStreamHub({
@@ -113,6 +121,7 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
         streams.closeAll();
         await host.shutdown();
         await hooks.close();
+        await options.sessionTools?.close();
         ledger.close();
       })();
       return closing;

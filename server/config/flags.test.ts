@@ -125,4 +125,38 @@ describe("daemon flags", () => {
     expect(() => parseDaemonFlags(["--permissions", "allow-always"], {}, "/w")).toThrow(FlagError);
     expect(() => parseDaemonFlags(["--permissions", ""], {}, "/w")).toThrow(FlagError);
   });
+
+  it("when no replay budget is given, then the default one applies; given, then it is used", () => {
+    expect(parseDaemonFlags([], {}, "/w").replayBudget).toEqual({
+      maxReplayBytes: 131_072,
+      maxMessageBytes: 16_384,
+    });
+    expect(
+      parseDaemonFlags(["--replay-max-bytes", "4096", "--replay-max-message-bytes=1024"], {}, "/w")
+        .replayBudget,
+    ).toEqual({ maxReplayBytes: 4096, maxMessageBytes: 1024 });
+  });
+
+  it("when the replay budget breaks its rule or is not a byte count, then the flags are refused with a one-line message", () => {
+    for (const argv of [
+      ["--replay-max-message-bytes", "1023"],
+      ["--replay-max-bytes", "8192"], // below the default per-message bound
+      ["--replay-max-bytes", "4096", "--replay-max-message-bytes", "5000"],
+      ["--replay-max-bytes", "12kb"],
+      ["--replay-max-message-bytes=-2048"],
+      ["--replay-max-bytes", ""],
+    ]) {
+      expect(() => parseDaemonFlags(argv, {}, "/w")).toThrow(FlagError);
+      try {
+        parseDaemonFlags(argv, {}, "/w");
+      } catch (error) {
+        expect((error as Error).message).toMatch(/^--replay-max-(message-)?bytes [^\n]+$/);
+      }
+    }
+  });
+
+  it("when --no-session-tools is given, then the session tools are off; by default they are on", () => {
+    expect(parseDaemonFlags([], {}, "/w").sessionTools).toBe(true);
+    expect(parseDaemonFlags(["--no-session-tools"], {}, "/w").sessionTools).toBe(false);
+  });
 });

@@ -6,6 +6,12 @@ import { parseArgs } from "node:util";
 import { parse as shellParse } from "shell-quote";
 import { PERMISSION_POLICIES, type PermissionPolicy } from "../acp/permission-broker";
 import {
+  checkReplayBudget,
+  DEFAULT_REPLAY_BUDGET,
+  type ReplayBudget,
+  ReplayBudgetError,
+} from "../domain/bounded-replay";
+import {
   parseUpstreamTarget,
   type UpstreamTarget,
   UpstreamTargetError,
@@ -32,6 +38,10 @@ export type DaemonConfig = {
   configPath?: string;
   /** Who answers permission requests: a person (`ask`), or the policy (ADR 0091). */
   permissions: PermissionPolicy;
+  /** The one budget of every bounded replay (`--replay-max-bytes`, `--replay-max-message-bytes`). */
+  replayBudget: ReplayBudget;
+  /** Offer agents the MCP session tools (`--no-session-tools` turns them off). */
+  sessionTools: boolean;
 };
 
 export class FlagError extends Error {
@@ -127,6 +137,32 @@ function parseNamedNumber(value: string): [string, number] {
   return [match[1], Number(match[2])];
 }
 
+function parseByteCount(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,15}$/.test(raw))
+    throw new FlagError(`${flag} must be a number of bytes, got "${raw}"`);
+  return Number(raw);
+}
+
+function replayBudgetOf(values: { [flag: string]: unknown }): ReplayBudget {
+  const maxReplayBytes = parseByteCount(
+    "--replay-max-bytes",
+    values["replay-max-bytes"] as string | undefined,
+    DEFAULT_REPLAY_BUDGET.maxReplayBytes,
+  );
+  const maxMessageBytes = parseByteCount(
+    "--replay-max-message-bytes",
+    values["replay-max-message-bytes"] as string | undefined,
+    DEFAULT_REPLAY_BUDGET.maxMessageBytes,
+  );
+  try {
+    return checkReplayBudget({ maxReplayBytes, maxMessageBytes });
+  } catch (error) {
+    if (error instanceof ReplayBudgetError) throw new FlagError(error.message);
+    throw error;
+  }
+}
+
 export function parseDaemonFlags(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
@@ -172,6 +208,8 @@ export function parseDaemonFlags(
     permissions: parsePermissions(values.permissions),
     ...(upstream === undefined ? {} : { upstream }),
     ...(values.config === undefined ? {} : { configPath: resolve(cwd, values.config) }),
+    replayBudget: replayBudgetOf(values),
+    sessionTools: values["no-session-tools"] !== true,
   };
 }
 
@@ -235,6 +273,9 @@ function parseRaw(argv: readonly string[]) {
       "upstream-token": { type: "string" },
       config: { type: "string" },
       permissions: { type: "string" },
+      "replay-max-bytes": { type: "string" },
+      "no-session-tools": { type: "boolean" },
+      "replay-max-message-bytes": { type: "string" },
     },
   });
 }

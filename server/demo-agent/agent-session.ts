@@ -1,5 +1,6 @@
 // One live session inside the agent process: its state, its channel to the client, the queue
 // that runs its turns (and between-turn compactions) one at a time, and what cancels them.
+import type { McpServer } from "@agentclientprotocol/sdk";
 import type { ConversationState } from "./conversation-state";
 import type { AgentOptions } from "./options";
 import type { Pace } from "./pace";
@@ -12,6 +13,8 @@ export type AgentSession = {
   queue: Promise<void>;
   /** Aborted by `session/cancel`; null while nothing runs. */
   running: AbortController | null;
+  /** The MCP servers the client gave this session (`/demo tool` calls them). */
+  mcpServers: readonly McpServer[];
 };
 
 /** What turns need from the process around them. */
@@ -29,8 +32,9 @@ export type AgentDeps = {
 export function createAgentSession(
   state: ConversationState,
   channel: SessionChannel,
+  mcpServers: readonly McpServer[] = [],
 ): AgentSession {
-  return { state, channel, queue: Promise.resolve(), running: null };
+  return { state, channel, queue: Promise.resolve(), running: null, mcpServers };
 }
 
 /** Resolves after every microtask queued so far: a response just returned is on the wire queue. */

@@ -105,7 +105,9 @@ describe("/compact with the compaction capability", () => {
       const { frames } = await turn(sessionId, "/compact");
       ids.push(...new Set(updates(frames, "compaction_update").map((u) => u?.compactionId)));
     }
-    expect(ids).toEqual(["cmp-1", "cmp-2", "cmp-3"]);
+    // Qualified by the session unless it is the state dir's first (conversation-state.ts).
+    const prefix = sessionId === "demo-1" ? "" : `${sessionId}-`;
+    expect(ids).toEqual([`${prefix}cmp-1`, `${prefix}cmp-2`, `${prefix}cmp-3`]);
   });
 
   it("when the context passes the threshold, then the agent compacts on its own inside the turn", async () => {

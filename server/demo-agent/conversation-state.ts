@@ -68,6 +68,17 @@ export const ConversationState = z.object({
   }),
   armed: z.array(ArmedCompaction),
   reportsUsage: z.boolean(),
+  /** Context replays that arrived with a prompt, in order (what a test checks byte for byte). */
+  receivedReplays: z
+    .array(
+      z.object({
+        messageCount: z.number().int().nonnegative(),
+        omitted: z.number().int().nonnegative(),
+        bytes: z.number().int().nonnegative(),
+        text: z.string(),
+      }),
+    )
+    .default([]),
   /** What a summary is made of: kept across compactions, as a real agent keeps its summary. */
   memory: z.object({
     goal: z.string().nullable(),
@@ -90,6 +101,7 @@ export function createConversation(sessionId: string, cwd: string): Conversation
     counters: { message: 0, toolCall: 0, compaction: 0 },
     armed: [],
     reportsUsage: true,
+    receivedReplays: [],
     memory: { goal: null, decisions: [], files: [], questions: [] },
   };
 }
@@ -98,10 +110,16 @@ export type IdKind = keyof ConversationState["counters"];
 
 const ID_PREFIX: Record<IdKind, string> = { message: "msg", toolCall: "tool", compaction: "cmp" };
 
-/** Next id of a kind (`cmp-3`, `msg-12`…): per session, persisted, so never reused after load. */
+/**
+ * Next id of a kind (`cmp-3`, `msg-12`…): per session, persisted, so never reused after load.
+ * A client may hold several of our sessions as one conversation (a restart without load, a
+ * fork), so ids are unique per state dir: sessions after `demo-1` qualify them
+ * (`demo-2-msg-1`), while `demo-1` keeps the short form the hand-piped examples show.
+ */
 export function nextId(state: ConversationState, kind: IdKind): string {
   state.counters[kind] += 1;
-  return `${ID_PREFIX[kind]}-${state.counters[kind]}`;
+  const id = `${ID_PREFIX[kind]}-${state.counters[kind]}`;
+  return state.sessionId === "demo-1" ? id : `${state.sessionId}-${id}`;
 }
 
 function stateFile(stateDir: string, sessionId: string): string {

@@ -7,6 +7,7 @@ import {
   type AgentContext,
   agent,
   type InitializeResponse,
+  type McpServer,
   methods,
   PROTOCOL_VERSION,
   RequestError,
@@ -72,8 +73,16 @@ export function createDemoAgent(
     log: host.log,
   };
 
-  const open = (state: ConversationState, client: AgentContext): AgentSession => {
-    const session = createAgentSession(state, createSessionChannel(client, wire, state.sessionId));
+  const open = (
+    state: ConversationState,
+    client: AgentContext,
+    mcpServers: readonly McpServer[],
+  ): AgentSession => {
+    const session = createAgentSession(
+      state,
+      createSessionChannel(client, wire, state.sessionId),
+      mcpServers,
+    );
     sessions.set(state.sessionId, session);
     return session;
   };
@@ -126,7 +135,9 @@ export function createDemoAgent(
       return {
         protocolVersion: PROTOCOL_VERSION,
         agentCapabilities: {
-          loadSession: true,
+          loadSession: options.loadSession,
+          // `/demo tool` calls the session tools the client offers over MCP HTTP.
+          mcpCapabilities: { http: true, sse: false },
           promptCapabilities: { image: false, audio: false, embeddedContext: false },
         },
         agentInfo: AGENT_INFO,
@@ -136,17 +147,18 @@ export function createDemoAgent(
     .onRequest(methods.agent.session.new, ({ params, client }) => {
       const state = createConversation(claimSessionId(options.stateDir), params.cwd);
       deps.save(state);
-      const session = open(state, client);
+      const session = open(state, client, params.mcpServers);
       void announce(session, false).catch(logFailure("available_commands_update"));
       return { sessionId: state.sessionId };
     })
     .onRequest(methods.agent.session.load, async ({ params, client }) => {
+      if (!options.loadSession) throw RequestError.methodNotFound(methods.agent.session.load);
       const state = loadConversation(options.stateDir, params.sessionId);
       if (!state) throw RequestError.resourceNotFound(params.sessionId);
       settleInterruptedCompactions(state);
       state.cwd = params.cwd;
       deps.save(state);
-      const session = open(state, client);
+      const session = open(state, client, params.mcpServers);
       await runExclusive(session, async () => {
         for (const update of replayConversation(state, capability))
           await session.channel.send(update);

@@ -33,6 +33,7 @@ describe("parseAgentOptions", () => {
       autoCompactAt: 0.5,
       commands: "compress",
       stateDir: "/tmp/x",
+      loadSession: true,
     });
   });
 
@@ -50,6 +51,7 @@ describe("parseAgentOptions", () => {
       autoCompactAt: 0.9,
       commands: "none",
       stateDir: "/tmp/env",
+      loadSession: true,
     });
     expect(parseAgentOptions(["--speed", "0"], env).speed).toBe(0);
   });
@@ -66,5 +68,16 @@ describe("parseAgentOptions", () => {
     [["stray"]],
   ])("when given %j, then it is refused", (argv) => {
     expect(() => parseAgentOptions(argv, {})).toThrow(OptionsError);
+  });
+
+  it("when --no-load-session or DEMO_AGENT_NO_LOAD_SESSION is given, then loadSession is off; a value on the switch is refused", () => {
+    expect(parseAgentOptions(["--no-load-session"], {}).loadSession).toBe(false);
+    expect(parseAgentOptions([], { DEMO_AGENT_NO_LOAD_SESSION: "1" }).loadSession).toBe(false);
+    expect(parseAgentOptions([], { DEMO_AGENT_NO_LOAD_SESSION: "false" }).loadSession).toBe(true);
+    expect(parseAgentOptions([], {}).loadSession).toBe(true);
+    expect(() => parseAgentOptions(["--no-load-session=yes"], {})).toThrow(OptionsError);
+    expect(() => parseAgentOptions([], { DEMO_AGENT_NO_LOAD_SESSION: "maybe" })).toThrow(
+      /DEMO_AGENT_NO_LOAD_SESSION/,
+    );
   });
 });

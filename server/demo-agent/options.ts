@@ -16,6 +16,8 @@ export type AgentOptions = {
   commands: CompactionCommandChoice;
   /** Where each session's state is kept as `<sessionId>.json`. */
   stateDir: string;
+  /** Advertise `loadSession` (`--no-load-session` turns it off, like an agent that cannot reopen). */
+  loadSession: boolean;
 };
 
 export class OptionsError extends Error {
@@ -28,6 +30,7 @@ export const DEFAULT_OPTIONS: AgentOptions = {
   autoCompactAt: 0.8,
   commands: "compact",
   stateDir: join(tmpdir(), "tideline-demo-agent"),
+  loadSession: true,
 };
 
 const FLAG_TO_ENV = {
@@ -44,14 +47,27 @@ function isFlagName(name: string): name is FlagName {
   return Object.hasOwn(FLAG_TO_ENV, name);
 }
 
+/** Switches that take no value, with the environment variable that sets them (`1`/`true`). */
+const SWITCH_TO_ENV = { "no-load-session": "DEMO_AGENT_NO_LOAD_SESSION" } as const;
+type SwitchName = keyof typeof SWITCH_TO_ENV;
+
+function isSwitchName(name: string): name is SwitchName {
+  return Object.hasOwn(SWITCH_TO_ENV, name);
+}
+
 /** Collects `--flag value` and `--flag=value` pairs; rejects unknown flags and missing values. */
-function readFlags(argv: readonly string[]): Partial<Record<FlagName, string>> {
-  const flags: Partial<Record<FlagName, string>> = {};
+function readFlags(argv: readonly string[]): Partial<Record<FlagName | SwitchName, string>> {
+  const flags: Partial<Record<FlagName | SwitchName, string>> = {};
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] ?? "";
     if (!arg.startsWith("--")) throw new OptionsError(`unexpected argument "${arg}"`);
+    if (isSwitchName(arg.slice(2))) {
+      flags[arg.slice(2) as SwitchName] = "true";
+      continue;
+    }
     const equals = arg.indexOf("=");
     const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
+    if (isSwitchName(name)) throw new OptionsError(`--${name} takes no value`);
     if (!isFlagName(name)) throw new OptionsError(`unknown flag "--${name}"`);
     let value: string | undefined;
     if (equals === -1) {
@@ -116,5 +132,14 @@ export function parseAgentOptions(
   }
   const stateDir = pick("state-dir");
   if (stateDir !== undefined) options.stateDir = stateDir;
+  const noLoad = flags["no-load-session"] ?? env[SWITCH_TO_ENV["no-load-session"]];
+  if (noLoad !== undefined && noLoad !== "") {
+    if (!["1", "true", "0", "false"].includes(noLoad)) {
+      throw new OptionsError(
+        `DEMO_AGENT_NO_LOAD_SESSION must be 1, true, 0 or false, got "${noLoad}"`,
+      );
+    }
+    options.loadSession = noLoad === "0" || noLoad === "false";
+  }
   return options;
 }

@@ -6,6 +6,7 @@ import type { ContentBlock } from "@agentclientprotocol/sdk";
 import type { PromptResponse, Usage } from "@agentclientprotocol/sdk/unstable";
 import { type AgentDeps, type AgentSession, reportUsage } from "./agent-session";
 import { compactConversation } from "./compact-conversation";
+import { readContextReplay, replayAcknowledgement } from "./context-replay";
 import {
   estimateTokens,
   isPastThreshold,
@@ -19,7 +20,9 @@ import {
 import type { ConversationState } from "./conversation-state";
 import { TurnCancelled } from "./pace";
 import type { Reply } from "./replies";
+import { textReply } from "./replies";
 import { type Produced, streamReply } from "./reply-stream";
+import { callSessionTool, parseToolRequest, toolStep } from "./session-tools-client";
 import { parseIntent } from "./slash-commands";
 import { planTurn } from "./turn-plan";
 
@@ -69,7 +72,19 @@ export async function runPromptTurn(
   signal: AbortSignal,
 ): Promise<TurnResult> {
   const { state } = session;
-  const text = promptText(blocks);
+  const received = readContextReplay(promptText(blocks));
+  const text = received.request;
+  const replay = received.replay;
+  if (replay !== null) {
+    // The conversation so far came with the prompt: it is what this session remembers.
+    state.memory.goal ??= replay.firstRequest?.replace(/\s+/g, " ").trim().slice(0, 200) ?? null;
+    state.receivedReplays.push({
+      messageCount: replay.messages.length,
+      omitted: replay.omitted,
+      bytes: replay.bytes,
+      text: replay.text,
+    });
+  }
   state.turnCount += 1;
   state.history.push({ kind: "user", text });
   const tokens: TurnTokens = {
@@ -92,6 +107,25 @@ export async function runPromptTurn(
       }
     } else {
       const plan = planTurn(deps, state, intent, tokens.promptTokens);
+      if (intent.kind === "demo" && /^tool(\s|$)/.test(intent.argument)) {
+        const request = parseToolRequest(intent.argument);
+        if (typeof request === "string") plan.reply = textReply(request);
+        else {
+          const outcome = await callSessionTool(session.mcpServers, request);
+          plan.reply = {
+            ...textReply(
+              outcome.failed ? `\`${request.name}\` failed.` : `Called \`${request.name}\`.`,
+            ),
+            tools: [toolStep(request, outcome)],
+          };
+        }
+      }
+      if (replay !== null) {
+        plan.reply = {
+          ...plan.reply,
+          markdown: `${replayAcknowledgement(replay)}\n\n${plan.reply.markdown}`,
+        };
+      }
       compactAfterTurn = plan.compactAfterTurn;
       const produced: Produced = { output: 0, thought: 0 };
       try {

@@ -169,7 +169,7 @@ describe("compaction scenarios", () => {
         sessionId,
         update: {
           sessionUpdate: "compaction_update",
-          compactionId: "cmp-1",
+          compactionId: sessionId === "demo-1" ? "cmp-1" : `${sessionId}-cmp-1`,
           summary: [{ type: "text", text: BAD_FRAME_TEXT }],
         },
       },

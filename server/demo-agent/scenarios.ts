@@ -48,6 +48,10 @@ export const SCENARIO_HELP: ReadonlyArray<readonly [usage: string, effect: strin
   ["clear", "the next compaction completes with an empty summary"],
   ["big", "the next compaction's summary is over 16 KiB and holds a fake API key"],
   ["markdown", "this reply shows headings, a table, code, a link and an image"],
+  [
+    "tool <name> [json]",
+    "call a session tool the daemon offered over MCP (tideline__session_history, tideline__session_compact)",
+  ],
   ["tools", "this reply runs several tool calls, one of them failing"],
   ["crash", "the process exits in the middle of the next compaction"],
   ["idle", "a compaction starts after this turn has ended"],

@@ -43,7 +43,8 @@ export type EventFilter = {
   limit: number;
 };
 
-export type RequestedBy = "web" | "cli" | "http";
+/** Who asked for Compact now; `tool` is an agent through `tideline__session_compact`. */
+export type RequestedBy = "web" | "cli" | "http" | "tool";
 
 export type PromptCompletion = {
   stop_reason: string;
@@ -283,8 +284,38 @@ export interface SessionReader {
   openCompactions(sessionId: string): string[];
 }
 
+/** A bounded replay a rebuilt session owes the agent session `acpSessionId` (ADR 0086). */
+export type PendingReplay = {
+  sessionId: string;
+  acpSessionId: string;
+  reason: string;
+  text: string;
+  createdAt: string;
+};
+
+/** Durable replay obligations; `clear` throws when the delete cannot be committed. */
+export interface PendingReplayStore {
+  put(replay: Omit<PendingReplay, "createdAt">): void;
+  get(sessionId: string): PendingReplay | undefined;
+  clear(sessionId: string): void;
+}
+
+export type DerivationKind = "continue" | "fork";
+export type Derivation = { sourceSessionId: string; kind: DerivationKind; createdAt: string };
+
+/** Small per-session settings beside the metadata: lineage and tool policy. */
+export interface SessionSettingsStore {
+  recordDerivation(sessionId: string, sourceSessionId: string, kind: DerivationKind): void;
+  derivationOf(sessionId: string): Derivation | undefined;
+  setSessionTools(sessionId: string, offered: boolean): void;
+  /** The session's own choice; undefined means the daemon's default. */
+  sessionToolsOf(sessionId: string): boolean | undefined;
+}
+
 export type Ledger = {
   store: SessionStore;
+  replays: PendingReplayStore;
+  settings: SessionSettingsStore;
   recorder: SessionRecorder;
   reader: SessionReader;
   close(): void;

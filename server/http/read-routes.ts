@@ -1,7 +1,6 @@
 // The read models of one session: transcript pages, raw history and events, usage. Each
 // is one `SessionReader` call (O(page) on the ledger's projections).
 import type { Hono } from "hono";
-import { DerivePreview } from "../../src/contract/commands";
 import {
   DaemonEventList,
   DaemonHistory,
@@ -12,7 +11,6 @@ import {
 import {
   DaemonTranscriptPage,
   TRANSCRIPT_DEFAULT_LIMIT,
-  TRANSCRIPT_MAX_LIMIT,
   TranscriptQuery,
 } from "../../src/contract/transcript";
 import { DaemonUsageEnvelope, UsageTurns } from "../../src/contract/usage";
@@ -22,9 +20,6 @@ import { NoQuery, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
 
 export { DaemonTranscriptPage };
-
-/** The bounded replay a continue or fork would carry: the budget of [session.derive]. */
-export const DERIVE_MAX_REPLAY_BYTES = 256 * 1024;
 
 export function mountReadRoutes(
   app: Hono,
@@ -68,30 +63,6 @@ export function mountReadRoutes(
       DaemonEventList,
       reader.events(id, { ...query, limit: query.limit ?? EVENTS_DEFAULT_LIMIT }),
     );
-  });
-
-  app.get(`${SESSION}/derive/preview`, (c) => {
-    const id = sessionId(c.req.param("ws"), c.req.param("id"));
-    parseQuery(c, NoQuery);
-    // The newest messages that fit the budget, as the replay would carry them.
-    const page = reader.transcriptPage(id, { limit: TRANSCRIPT_MAX_LIMIT });
-    const sizes = page.entries.map((entry) => JSON.stringify(entry.message).length);
-    let bytes = 0;
-    let carried = 0;
-    for (let index = sizes.length - 1; index >= 0; index -= 1) {
-      const size = sizes[index] ?? 0;
-      if (bytes + size > DERIVE_MAX_REPLAY_BYTES) break;
-      bytes += size;
-      carried += 1;
-    }
-    const total = page.has_older ? page.max_sequence : page.entries.length;
-    const omitted = Math.max(0, Math.max(total, page.entries.length) - carried);
-    return respond(c, DerivePreview, {
-      message_count: carried,
-      replay_bytes: bytes,
-      truncated: omitted > 0,
-      omitted_count: omitted,
-    });
   });
 
   app.get(`${SESSION}/usage`, (c) => {

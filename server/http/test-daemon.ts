@@ -13,9 +13,12 @@ import type { NamedAgent } from "../acp/session-host";
 import { type ComposeOptions, composeDaemon, type DaemonParts } from "../config/compose";
 import { builtInDemoAgent } from "../config/flags";
 import { openLedger } from "../ledger/open-ledger";
+import { createSessionToolsServer, type SessionToolsServer } from "../mcp/session-tools";
 
 export type TestDaemon = DaemonParts & {
   dir: string;
+  /** The MCP session tools server, when started `withSessionTools`. */
+  sessionTools: SessionToolsServer | undefined;
   ws: string;
   /** `app.request` with JSON defaults for POST. */
   call(
@@ -45,13 +48,28 @@ export function demoAgent(dir: string, name = "demo", extra: string[] = []): Nam
 }
 
 export async function startTestDaemon(
-  options: Partial<Omit<ComposeOptions, "ledger" | "workspace">> & { token?: string } = {},
+  options: Partial<Omit<ComposeOptions, "ledger" | "workspace">> & {
+    token?: string;
+    /** Reopen the data of an earlier daemon that was `close()`d, not `stop()`ped. */
+    dir?: string;
+    /** Offer agents the MCP session tools, as `npm start` does. */
+    withSessionTools?: boolean;
+  } = {},
 ): Promise<TestDaemon> {
-  const dir = mkdtempSync(join(tmpdir(), "tideline-daemon-"));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), "tideline-daemon-"));
   let port: number | undefined;
   const logs: string[] = [];
+  const ledger = openLedger(join(dir, "tideline.db"));
+  const sessionTools = options.withSessionTools
+    ? await createSessionToolsServer({
+        store: ledger.store,
+        reader: ledger.reader,
+        log: (line) => logs.push(line),
+      })
+    : undefined;
   const parts = composeDaemon({
-    ledger: openLedger(join(dir, "tideline.db")),
+    ledger,
+    ...(sessionTools === undefined ? {} : { sessionTools }),
     workspace: join(dir, "ws"),
     version: "test",
     agentCwd: process.cwd(),
@@ -72,6 +90,7 @@ export async function startTestDaemon(
   const daemon: TestDaemon = {
     ...parts,
     dir,
+    sessionTools,
     ws,
     call(method, path, callOptions = {}) {
       const headers: Record<string, string> = { ...callOptions.headers };

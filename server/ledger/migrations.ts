@@ -192,6 +192,35 @@ const MIGRATIONS: readonly Migration[] = [
       String(randomBytes(6).readUIntBE(0, 6)),
     );
   },
+  (db) => {
+    // ADR 0086: a replay owed to the agent session it was built for (acp_session_id),
+    // delivered with that session's next ordinary prompt and then deleted. Mutable
+    // bookkeeping beside the ledger, like `sessions`: history itself never holds it.
+    db.exec(`
+      CREATE TABLE pending_replays (
+        session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+        acp_session_id TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        text TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+
+      -- ADR 0087: where a continued or forked session came from. The source is no foreign
+      -- key: deleting it leaves the lineage note of the sessions derived from it.
+      CREATE TABLE session_derivations (
+        session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+        source_session_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('continue', 'fork')),
+        created_at TEXT NOT NULL
+      ) STRICT;
+
+      -- ADR 0088: a session's tool policy; no row means the daemon's default.
+      CREATE TABLE session_tool_policies (
+        session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+        session_tools INTEGER NOT NULL CHECK (session_tools IN (0, 1))
+      ) STRICT;
+    `);
+  },
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

@@ -301,7 +301,7 @@ describe("openLedger", () => {
       expect(() => db.exec("UPDATE ledger SET type = 'x'")).toThrow(/append-only/);
       expect(() => db.exec("DELETE FROM ledger")).toThrow(/append-only/);
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(db.pragma("user_version", { simple: true })).toBe(4);
+      expect(db.pragma("user_version", { simple: true })).toBe(5);
     } finally {
       db.close();
     }

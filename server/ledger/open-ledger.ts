@@ -4,8 +4,10 @@
 import Database from "better-sqlite3";
 import type { Ledger } from "../domain/session-recorder-api";
 import { migrate } from "./migrations";
+import { createPendingReplayStore } from "./pending-replays";
 import { createSessionReader } from "./session-reader";
 import { createSessionRecorder } from "./session-recorder";
+import { createSessionSettingsStore } from "./session-settings";
 import { createSessionStore } from "./session-store";
 
 export type LedgerOptions = {
@@ -33,6 +35,8 @@ export function openLedger(path: string, options: LedgerOptions = {}): Ledger {
   const now = options.now ?? (() => new Date());
   return {
     store: createSessionStore(db, now),
+    replays: createPendingReplayStore(db, now),
+    settings: createSessionSettingsStore(db, now),
     recorder: createSessionRecorder(db, now),
     reader: createSessionReader(db, options.contextWindows ?? {}),
     close: () => db.close(),

@@ -3,6 +3,7 @@ import { isApiError } from "../api/http";
 import { type SessionRef, sessionQueries } from "../api/session-queries";
 import { useSessionStream } from "../api/use-session-stream";
 import { ContextRail } from "../features/context/context-rail";
+import { DeriveSession } from "../features/sessions/derive-session";
 import { SessionHeader } from "../features/sessions/session-header";
 import { Composer } from "../features/timeline/composer";
 import { SessionTimeline } from "../features/timeline/session-timeline";
@@ -35,6 +36,7 @@ function LiveSession({ session }: { session: SessionRef }) {
         className="border-t border-slate-200 lg:w-80 lg:shrink-0 lg:overflow-y-auto lg:border-t-0 lg:border-l dark:border-slate-800"
         aria-label="Context"
       >
+        <DeriveSession session={session} />
         <ContextRail session={session} />
       </aside>
     </div>

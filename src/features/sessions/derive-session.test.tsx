@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { DeriveSession } from "./derive-session";
+import { previewSummary } from "./derive-session-view";
+
+const BASE = "/api/workspaces/w1/sessions/s1";
+const AT = "2026-01-01T00:00:00Z";
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
+}
+
+const created = {
+  id: "s2",
+  workspace_id: "w1",
+  agent_name: "other",
+  state: "starting",
+  available_commands: [],
+  created_at: AT,
+  updated_at: AT,
+};
+
+function renderPanel(routes: Record<string, (init: RequestInit) => Response>) {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const route = routes[`${init.method ?? "GET"} ${url.replace(BASE, "")}`];
+    return route ? route(init) : json({ error: "not found", code: "not_found" }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  const location = memoryLocation({ path: "/w/w1/s/s1", record: true });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={location.hook}>
+        <DeriveSession session={{ workspaceId: "w1", sessionId: "s1" }} />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return { fetchMock, location };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Continue and Fork", () => {
+  it("when Fork is chosen, then the preview is shown first, and starting it posts the agent and opens the new session", async () => {
+    const preview = { message_count: 12, replay_bytes: 4_300, truncated: true, omitted_count: 30 };
+    const { fetchMock, location } = renderPanel({
+      "GET /derive/preview": () => json(preview),
+      "POST /fork": () => json({ session: created }, 201),
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Fork…" }));
+    const panel = screen.getByRole("group", { name: "Fork this session" });
+    expect(
+      await within(panel).findByText(
+        "The new session's agent is sent 12 messages of this conversation (4.2 KB) with its first prompt. 30 earlier messages are left out to fit the replay budget; this session keeps them.",
+      ),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+
+    await userEvent.type(within(panel).getByLabelText("Agent (empty: the same agent)"), "other");
+    await userEvent.click(within(panel).getByRole("button", { name: "Start fork" }));
+    await vi.waitFor(() => expect(location.history.at(-1)).toBe("/w/w1/s/s2"));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(post?.[0]).toBe(`${BASE}/fork`);
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ agent_name: "other" });
+  });
+
+  it("when the daemon refuses the continue, then its words are shown and nothing navigates", async () => {
+    const { location } = renderPanel({
+      "GET /derive/preview": () =>
+        json({ message_count: 2, replay_bytes: 900, truncated: false, omitted_count: 0 }),
+      "POST /continue": () =>
+        json({ error: "session: prompt already in progress", code: "session_busy" }, 409),
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Continue…" }));
+    const panel = screen.getByRole("group", { name: "Continue this session" });
+    await within(panel).findByText(/is sent 2 messages of this conversation \(900 bytes\)/);
+    await userEvent.click(within(panel).getByRole("button", { name: "Start continued session" }));
+    expect(await within(panel).findByRole("alert")).toHaveTextContent(
+      "session: prompt already in progress",
+    );
+    expect(location.history).toEqual(["/w/w1/s/s1"]);
+  });
+
+  it("when the preview cannot be read, then the panel says why and cannot start", async () => {
+    renderPanel({});
+    await userEvent.click(screen.getByRole("button", { name: "Continue…" }));
+    const panel = screen.getByRole("group", { name: "Continue this session" });
+    expect(await within(panel).findByRole("alert")).toBeInTheDocument();
+    expect(within(panel).getByRole("button", { name: "Start continued session" })).toBeDisabled();
+  });
+});
+
+describe("previewSummary", () => {
+  it("when nothing is stored, or everything fits, then it says so plainly", () => {
+    expect(
+      previewSummary({ message_count: 0, replay_bytes: 600, truncated: false, omitted_count: 0 }),
+    ).toBe("This conversation has no messages yet: the new session starts empty.");
+    expect(
+      previewSummary({ message_count: 1, replay_bytes: 1_500, truncated: true, omitted_count: 0 }),
+    ).toBe(
+      "The new session's agent is sent 1 message of this conversation (1.5 KB) with its first prompt. Some long messages are shortened to fit the budget.",
+    );
+  });
+});
