@@ -107,8 +107,11 @@ function answeredOutcome(
     };
   }
   const optionId = text(data.option_id);
-  const chosen = options.find((option) => option.optionId === optionId);
   const decision = text(data.decision);
+  // A Tideline `decision` may be the option's own id (ADR 0091).
+  const chosen =
+    options.find((option) => option.optionId === optionId) ??
+    options.find((option) => option.optionId === decision);
   const words =
     (decision ? DECISION_WORDS[decision] : undefined) ??
     (chosen ? DECISION_WORDS[chosen.kind] : undefined);
