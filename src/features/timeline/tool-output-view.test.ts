@@ -46,10 +46,9 @@ describe("toolOutputView", () => {
     ]);
   });
 
-  it("when the output is some other value (an older daemon, CompozyOS), then it is raw output only", () => {
+  it("when the output is some other value (an older daemon, CompozyOS), then a string is shown as it is and anything else is raw output", () => {
     expect(toolOutputView({ output: "export const x = 1;" })).toEqual({
-      blocks: [],
-      rawOutput: "export const x = 1;",
+      blocks: [{ kind: "plain", text: "export const x = 1;" }],
     });
     expect(toolOutputView({ output: { stdout: "x" } }).rawOutput).toEqual({ stdout: "x" });
     expect(toolOutputView({ output: [{ type: "terminal", terminalId: "x" }] }).blocks).toEqual([]);

@@ -15,6 +15,8 @@ export type TerminalView = {
 export type ToolBlock =
   | { kind: "diff"; diff: DiffContent }
   | { kind: "text"; text: string }
+  /** Output that is only a string (an older daemon, CompozyOS): shown as it is. */
+  | { kind: "plain"; text: string }
   | { kind: "terminal"; terminal: TerminalView }
   | { kind: "other"; label: string };
 
@@ -95,6 +97,10 @@ export function toolOutputView(part: { input?: unknown; output?: unknown }): Too
   if (command !== undefined) view.command = command;
   if (part.input !== undefined) view.rawInput = part.input;
   const output = record(part.output);
+  if (typeof part.output === "string") {
+    if (part.output !== "") view.blocks = [{ kind: "plain", text: part.output }];
+    return view;
+  }
   if (output === undefined || !isStructuredOutput(output)) {
     if (part.output !== undefined) view.rawOutput = part.output;
     return view;

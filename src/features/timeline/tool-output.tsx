@@ -59,6 +59,12 @@ function ToolBlockView({ block }: { block: ToolBlock }) {
           <SafeMarkdown text={block.text} />
         </div>
       );
+    case "plain":
+      return (
+        <ScrollBox className="max-h-80 rounded bg-slate-100 dark:bg-slate-900">
+          <pre className="p-2 font-mono text-xs whitespace-pre-wrap break-all">{block.text}</pre>
+        </ScrollBox>
+      );
     default:
       return <p className="text-xs text-slate-600 dark:text-slate-400">{block.label}</p>;
   }
