@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useId, useRef } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { newPromptSend } from "../../api/prompt-identity";
 import { useCancelMutation, usePromptMutation } from "../../api/session-mutations";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import { isTurnRunning } from "../../contract/session";
+import { takeFocusRequest } from "../../lib/focus-request";
 import { COMPOSER_HINT, isRetryableSendError, sendBlockedReason } from "./composer-view";
 import { useDraft, useDraftActions } from "./draft-store";
 import { SlashMenu } from "./slash-menu";
@@ -25,6 +26,9 @@ export function Composer({ session }: { session: SessionRef }) {
   const inputId = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
+  useEffect(() => {
+    if (takeFocusRequest("composer")) input.current?.focus();
+  }, []);
   const running = detail.data ? isTurnRunning(detail.data) : false;
   const commands = useComposerCommands(session, draft, (next) =>
     draftEdited(session.sessionId, next),
