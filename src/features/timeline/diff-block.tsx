@@ -33,7 +33,7 @@ const SIGN: Record<DiffLine["kind"], string> = {
  * A unified diff of one file: old and new line numbers, a +/− sign and a spoken label on
  * each changed line (colour is the third cue, never the only one).
  */
-export function DiffBlock({ diff }: { diff: DiffContent }) {
+export function DiffBlock({ diff, proposed = false }: { diff: DiffContent; proposed?: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const view = buildDiffView(diff);
   if (view === "too-large") {
@@ -49,6 +49,11 @@ export function DiffBlock({ diff }: { diff: DiffContent }) {
       <figcaption className="flex flex-wrap items-baseline gap-x-2 text-xs">
         <span className="break-all font-mono font-medium">{view.path}</span>
         <span className="text-slate-600 dark:text-slate-400">{diffSummary(view)}</span>
+        {proposed ? (
+          <span className="text-slate-600 dark:text-slate-400">
+            (proposed; the agent did not report it applied)
+          </span>
+        ) : null}
       </figcaption>
       {view.unchanged ? null : (
         <ScrollBox className="mt-1 max-h-[32rem] rounded border border-slate-200 dark:border-slate-700">

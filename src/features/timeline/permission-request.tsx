@@ -52,8 +52,7 @@ export function PermissionRequest({
         className="flex flex-wrap items-baseline gap-x-2 rounded-md px-2 py-1 text-xs text-slate-700 focus-visible:outline-2 dark:text-slate-300"
       >
         <span className={`font-semibold ${OUTCOME_CLASSES[tone]}`}>
-          <span aria-hidden="true">{OUTCOME_ICON[tone]} </span>
-          {view.outcome}
+          <span aria-hidden="true">{OUTCOME_ICON[tone]}</span> <span>{view.outcome}</span>
         </span>
         <span className="min-w-0 break-words">{view.title}</span>
         {view.outcomeDetail ? (

@@ -37,6 +37,24 @@ describe("toolOutputView", () => {
     expect(view.rawOutput).toBe("ok");
   });
 
+  it("when a refused Write replaced its diff with text, then the kept diff is shown as proposed", () => {
+    const diff = { type: "diff", path: "/p/scratch", oldText: null, newText: "x\n" };
+    const view = toolOutputView({
+      output: {
+        content: [{ type: "content", content: { type: "text", text: "Permission denied" } }],
+        diffs: [diff, { type: "diff", path: 3 }],
+      },
+    });
+    expect(view.blocks).toEqual([
+      { kind: "diff", diff: { path: "/p/scratch", oldText: null, newText: "x\n" }, proposed: true },
+      { kind: "text", text: "Permission denied" },
+    ]);
+    const applied = toolOutputView({ output: { content: [diff], diffs: [diff] } });
+    expect(applied.blocks).toEqual([
+      { kind: "diff", diff: { path: "/p/scratch", oldText: null, newText: "x\n" } },
+    ]);
+  });
+
   it("when output is reported for a terminal no block names, then it is still shown", () => {
     const view = toolOutputView({
       output: { terminals: { t1: { output: "x", truncated: true } } },

@@ -13,7 +13,8 @@ export type TerminalView = {
 };
 
 export type ToolBlock =
-  | { kind: "diff"; diff: DiffContent }
+  /** `proposed`: kept from an earlier update after the agent replaced its content (a refused Write). */
+  | { kind: "diff"; diff: DiffContent; proposed?: boolean }
   | { kind: "text"; text: string }
   /** Output that is only a string (an older daemon, CompozyOS): shown as it is. */
   | { kind: "plain"; text: string }
@@ -87,7 +88,7 @@ function blockOf(raw: unknown, terminals: Record<string, unknown>, shown: Set<st
 /** Is this the daemon's structured output ({content?, raw_output?, terminals?…}) ? */
 function isStructuredOutput(value: Record<string, unknown>): boolean {
   const keys = Object.keys(value);
-  const known = ["content", "raw_output", "terminals", "locations"];
+  const known = ["content", "diffs", "raw_output", "terminals", "locations"];
   return keys.length > 0 && keys.every((key) => known.includes(key));
 }
 
@@ -109,6 +110,16 @@ export function toolOutputView(part: { input?: unknown; output?: unknown }): Too
   const shown = new Set<string>();
   const content = Array.isArray(output.content) ? output.content : [];
   view.blocks = content.map((block) => blockOf(block, terminals, shown));
+  // The daemon keeps every diff the call proposed (ADR 0093): one the content no longer
+  // holds is still what the agent meant to change.
+  const inContent = new Set(
+    view.blocks.flatMap((block) => (block.kind === "diff" ? [block.diff.path] : [])),
+  );
+  const proposed = (Array.isArray(output.diffs) ? output.diffs : [])
+    .map(diffContentOf)
+    .filter((diff) => diff !== undefined && !inContent.has(diff.path))
+    .map((diff): ToolBlock => ({ kind: "diff", diff: diff as DiffContent, proposed: true }));
+  view.blocks = [...proposed, ...view.blocks];
   // Output reported for a terminal no content block names still belongs on screen.
   for (const [id, reported] of Object.entries(terminals)) {
     if (!shown.has(id)) view.blocks.push({ kind: "terminal", terminal: terminalOf(id, reported) });

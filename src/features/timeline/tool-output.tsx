@@ -50,7 +50,7 @@ export function CommandLine({ command }: { command: string }) {
 function ToolBlockView({ block }: { block: ToolBlock }) {
   switch (block.kind) {
     case "diff":
-      return <DiffBlock diff={block.diff} />;
+      return <DiffBlock diff={block.diff} proposed={block.proposed === true} />;
     case "terminal":
       return <TerminalBlock terminal={block.terminal} />;
     case "text":
