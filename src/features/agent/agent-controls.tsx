@@ -78,7 +78,7 @@ export function AgentControls({
         ))}
         {view.model ? (
           <span className="text-slate-700 dark:text-slate-300">
-            <span className="font-medium">Model</span>{" "}
+            <span className="font-medium">Model in use</span>{" "}
             <span className="font-mono">{view.model}</span>
           </span>
         ) : null}

@@ -43,16 +43,16 @@ export function SlashMenu({ menu }: { menu: SlashMenuState }) {
                 : ""
             }`}
           >
-            <span className="flex flex-wrap items-baseline gap-x-2">
-              <span className="font-mono font-medium">{command.token}</span>
+            <span className="flex min-w-0 items-baseline gap-x-2">
+              <span className="shrink-0 font-mono font-medium">{command.token}</span>
               {command.hint ? (
-                <span className="font-mono text-xs text-slate-600 dark:text-slate-400">
+                <span className="min-w-0 truncate font-mono text-xs text-slate-600 dark:text-slate-400">
                   {command.hint}
                 </span>
               ) : null}
             </span>
             {command.description ? (
-              <span className="block text-xs text-slate-700 dark:text-slate-300">
+              <span className="line-clamp-2 text-xs text-slate-700 dark:text-slate-300">
                 {command.description}
               </span>
             ) : null}
