@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { agentSessionQueries } from "../../api/agent-session-queries";
 import { useCreateSessionMutation } from "../../api/session-mutations";
 import { workspaceQueries } from "../../api/session-queries";
+import { isMissingEndpoint } from "../../api/usage-queries";
 import { Button } from "../../components/button";
 import { requestFocus } from "../../lib/focus-request";
 import { NewSessionDialog } from "./new-session-dialog";
@@ -56,8 +57,9 @@ export function NewSessionButton({ onCreated }: { onCreated: () => void }) {
         // A fresh form each time it opens.
         key={round}
         open={open}
-        agents={agents.data}
-        agentsError={agents.error?.message}
+        // A daemon without `GET /api/agents` (CompozyOS) lists none: its default is used.
+        agents={isMissingEndpoint(agents.error) ? [] : agents.data}
+        agentsError={isMissingEndpoint(agents.error) ? undefined : agents.error?.message}
         creating={create.isPending}
         error={create.error?.message}
         onClose={close}

@@ -60,11 +60,27 @@ describe("NewSessionDialog", () => {
     expect(screen.getByRole("alert")).toHaveTextContent('agent "x" is not configured');
   });
 
-  it("when agents fail to load, then Create is unavailable", () => {
-    renderDialog({ agents: undefined, agentsError: "The daemon answered 500." });
+  it("when agents fail to load, then it says so and Create uses the daemon's default agent", async () => {
+    const user = userEvent.setup();
+    const props = renderDialog({ agents: undefined, agentsError: "The daemon answered 500." });
     expect(screen.getByRole("alert")).toHaveTextContent(
       "Couldn't load the agents: The daemon answered 500.",
     );
+    await user.click(screen.getByRole("button", { name: "Create session" }));
+    expect(props.onCreate).toHaveBeenCalledWith({});
+  });
+
+  it("when the daemon lists no agents, then Create uses its default agent", async () => {
+    const user = userEvent.setup();
+    const props = renderDialog({ agents: [] });
+    expect(screen.getByText(/lists no agents/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Create session" }));
+    expect(props.onCreate).toHaveBeenCalledWith({});
+  });
+
+  it("while the agents load, then Create waits for them", () => {
+    renderDialog({ agents: undefined });
+    expect(screen.getByText("Loading agents…")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Create session" })).toBeDisabled();
   });
 

@@ -48,7 +48,7 @@ export function NewSessionDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (creating || agents === undefined || agents.length === 0) return;
+    if (creating || (agents === undefined && agentsError === undefined)) return;
     onCreate(createBody(agent, name));
   };
 
@@ -70,10 +70,15 @@ export function NewSessionDialog({
           </h2>
           {agentsError ? (
             <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-              Couldn't load the agents: {agentsError}
+              Couldn't load the agents: {agentsError}. The session will start with the daemon's
+              default agent.
             </p>
           ) : agents === undefined ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">Loading agents…</p>
+          ) : agents.length === 0 ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              This daemon lists no agents: the session starts with its default agent.
+            </p>
           ) : (
             <fieldset className="space-y-1">
               <legend className="text-sm font-medium">Agent</legend>
@@ -120,7 +125,7 @@ export function NewSessionDialog({
             <Button
               type="submit"
               tone="primary"
-              disabled={creating || !agents || agents.length === 0}
+              disabled={creating || (agents === undefined && agentsError === undefined)}
               aria-busy={creating}
             >
               {creating ? <Spinner /> : null}
