@@ -51,6 +51,7 @@ async function actAsCompozy(page: Page, daemon: Daemon) {
         ),
       });
     }
+    if (path === `${base}/commands`) return json(route, compozy.sessionCommands);
     if (path === `${base}/usage`) {
       return json(route, daemon === "older" ? compozy.usageWithoutContext : compozy.usage);
     }
@@ -90,7 +91,8 @@ for (const variant of VARIANTS) {
     await expect(timeline.getByText("schema.png")).toBeVisible();
     await expect(timeline.getByRole("button", { name: /Tool call: execute/ })).toBeVisible();
     await expect(timeline.getByRole("button", { name: /mcp__linear__create_issue/ })).toBeVisible();
-    await expect(timeline.getByText(/Permission requested: Run go test/)).toBeVisible();
+    await expect(timeline.getByText("Allowed once", { exact: true })).toBeVisible();
+    await expect(timeline.getByText("Run go test ./...")).toBeVisible();
     await expect(
       page.getByText("This session is stopped. Sending a message resumes it."),
     ).toBeVisible();

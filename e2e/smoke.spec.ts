@@ -9,7 +9,8 @@ test("when the daemon starts, then the shell renders with no console errors", as
   expect(health.body.status).toBe("ok");
 
   await page.goto("/");
-  await expect(page).toHaveTitle("Tideline");
+  // The open session names the tab ("Welcome to Tideline · Tideline").
+  await expect(page).toHaveTitle(/Tideline$/);
   await expect(page.getByRole("navigation", { name: "Sessions" })).toBeVisible();
   await tideline.screenshot("smoke-shell");
   expect(consoleErrors).toEqual([]);

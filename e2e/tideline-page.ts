@@ -44,11 +44,11 @@ export class TidelinePage {
     return first.id;
   }
 
-  async createSession(name: string, agent?: string): Promise<SessionJson> {
+  async createSession(name: string | undefined, agent?: string): Promise<SessionJson> {
     const ws = await this.workspaceId();
     const { status, body } = await this.api<{ session: SessionJson }>("POST", "/api/sessions", {
       workspace: ws,
-      name,
+      ...(name ? { name } : {}),
       ...(agent ? { agent_name: agent } : {}),
     });
     expect(status).toBe(201);

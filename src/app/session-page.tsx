@@ -2,9 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { isApiError } from "../api/http";
 import { type SessionRef, sessionQueries } from "../api/session-queries";
 import { useSessionStream } from "../api/use-session-stream";
+import { SessionAgentControls } from "../features/agent/session-agent-controls";
 import { ContextRail } from "../features/context/context-rail";
 import { DeriveSession } from "../features/sessions/derive-session";
 import { SessionHeader } from "../features/sessions/session-header";
+import { SessionTabTitle } from "../features/sessions/session-tab-title";
 import { Composer } from "../features/timeline/composer";
 import { SessionTimeline } from "../features/timeline/session-timeline";
 
@@ -28,8 +30,10 @@ function LiveSession({ session }: { session: SessionRef }) {
         className="flex h-[calc(100dvh-3rem)] min-h-80 min-w-0 shrink-0 flex-col lg:h-auto lg:min-h-0 lg:flex-1 lg:shrink"
         aria-label="Session timeline"
       >
+        <SessionTabTitle session={session} />
         <SessionHeader session={session} />
         <SessionTimeline session={session} stream={stream} />
+        <SessionAgentControls session={session} />
         <Composer session={session} />
       </main>
       <aside

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import type { Session } from "../../contract/session";
+import { approvalBadge } from "./session-approval";
 import {
   activityText,
   type BadgeTone,
@@ -26,6 +27,7 @@ export function SessionLink({
   onNavigate: () => void;
 }) {
   const activity = activityText(session);
+  const approval = approvalBadge(session);
   return (
     <Link
       href={sessionHref(session)}
@@ -45,6 +47,12 @@ export function SessionLink({
           {session.state}
         </span>
       </span>
+      {approval ? (
+        <span className="mt-0.5 inline-flex items-center gap-1 rounded-full border border-amber-600 bg-amber-50 px-1.5 text-[11px] leading-4 font-semibold text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-200">
+          <span aria-hidden="true">⚠</span>
+          {approval}
+        </span>
+      ) : null}
       <span className="flex min-w-0 gap-2 text-xs text-slate-600 dark:text-slate-400">
         <span className="truncate">{session.agent_name}</span>
         {activity ? (

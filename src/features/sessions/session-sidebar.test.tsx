@@ -54,6 +54,14 @@ beforeEach(() => {
         workspaces: [{ id: "w1", name: "main", root_dir: "/w", created_at: at, updated_at: at }],
       });
     }
+    if (url === "/api/agents") {
+      return json({
+        agents: [
+          { name: "claude", default: true, preset: "claude" },
+          { name: "codex", default: false, preset: "codex" },
+        ],
+      });
+    }
     if (url === "/api/sessions" && init?.method === "POST") {
       return json({ session: session("s-created") }, 201);
     }
@@ -96,15 +104,46 @@ describe("SessionSidebar", () => {
     );
   });
 
-  it("creates a session in the first workspace and opens it", async () => {
+  it("when New session is used, then the dialog's agent and name create the session in the first workspace, which opens", async () => {
     const user = userEvent.setup();
     const location = renderSidebar();
     const button = screen.getByRole("button", { name: "New session" });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
+    const dialog = await screen.findByRole("dialog", { name: "New session" });
+    await user.click(await within(dialog).findByRole("radio", { name: "codex" }));
+    await user.type(within(dialog).getByRole("textbox", { name: "Name (optional)" }), "Fix CI");
+    await user.click(within(dialog).getByRole("button", { name: "Create session" }));
     await waitFor(() => expect(location.history.at(-1)).toBe("/w/w1/s/s-created"));
     const [, init] = fetchMock.mock.calls.find(([, options]) => options?.method === "POST") ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ workspace: "w1" });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      workspace: "w1",
+      agent_name: "codex",
+      name: "Fix CI",
+    });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("when a session has a permission waiting, then its link says it needs approval", async () => {
+    sessions.push(
+      session("s-ask", {
+        name: "Asking",
+        updated_at: "2026-01-04T00:00:00Z",
+        pending_interactions: [
+          {
+            interaction_id: "perm_1",
+            kind: "permission",
+            provider_request_id: "perm_1",
+            status: "pending",
+            created_at: "2026-01-04T00:00:00Z",
+          },
+        ],
+      }),
+    );
+    renderSidebar();
+    expect(await screen.findByRole("link", { name: /Asking.*needs approval/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Old work/ })).not.toHaveTextContent("needs approval");
+    sessions.pop();
   });
 
   it("when the daemon has more than one page, then it asks for at most 100 and Show more follows the cursor", async () => {

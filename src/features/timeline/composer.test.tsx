@@ -234,12 +234,18 @@ describe("Composer", () => {
 
   it("when the daemon answers a send with the turn's event stream, then the send counts as accepted", async () => {
     const user = userEvent.setup();
-    fetchMock.mockImplementationOnce(
-      async () =>
-        new Response("data: {}\n\n", {
-          status: 200,
-          headers: { "Content-Type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" },
-        }),
+    // Only the send streams (the composer also reads the session's commands).
+    const answer = fetchMock.getMockImplementation() as (
+      url: string,
+      init?: RequestInit,
+    ) => Promise<Response>;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      url.endsWith("/prompt")
+        ? new Response("data: {}\n\n", {
+            status: 200,
+            headers: { "Content-Type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" },
+          })
+        : answer(url, init),
     );
     renderComposer();
     const box = screen.getByRole("textbox", { name: "Message" });

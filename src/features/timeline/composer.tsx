@@ -1,13 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useId, useRef } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { newPromptSend } from "../../api/prompt-identity";
 import { useCancelMutation, usePromptMutation } from "../../api/session-mutations";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import { isTurnRunning } from "../../contract/session";
+import { takeFocusRequest } from "../../lib/focus-request";
 import { COMPOSER_HINT, isRetryableSendError, sendBlockedReason } from "./composer-view";
 import { useDraft, useDraftActions } from "./draft-store";
+import { SlashMenu } from "./slash-menu";
+import { useComposerCommands } from "./use-composer-commands";
 
 /**
  * The prompt box: Send (Ctrl/⌘+Enter), Stop while a turn runs, the daemon's refusals inline.
@@ -23,8 +26,14 @@ export function Composer({ session }: { session: SessionRef }) {
   const inputId = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
+  useEffect(() => {
+    if (takeFocusRequest("composer")) input.current?.focus();
+  }, []);
   const running = detail.data ? isTurnRunning(detail.data) : false;
-  const refusal = prompt.error ?? cancel.error;
+  const commands = useComposerCommands(session, draft, (next) =>
+    draftEdited(session.sessionId, next),
+  );
+  const refusal = prompt.error ?? cancel.error ?? commands.compact.error;
   const blocked = sendBlockedReason(detail.data);
 
   const failed = prompt.isError ? prompt.variables : undefined;
@@ -32,12 +41,18 @@ export function Composer({ session }: { session: SessionRef }) {
     failed !== undefined && failed.message === draft && isRetryableSendError(prompt.error);
 
   const send = () => {
-    if (!draft.trim() || prompt.isPending || blocked) return;
+    if (!draft.trim() || prompt.isPending || commands.compact.isPending || blocked) return;
     cancel.reset();
+    if (commands.isCompaction) {
+      commands.compact.mutate(undefined, { onSuccess: () => draftSent(session.sessionId) });
+      return;
+    }
+    commands.compact.reset();
     const attempt = retrying ? failed : newPromptSend(draft);
     prompt.mutate(attempt, { onSuccess: () => draftSent(session.sessionId) });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (commands.menu.onKeyDown(event)) return;
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       send();
@@ -64,6 +79,7 @@ export function Composer({ session }: { session: SessionRef }) {
         <label htmlFor={inputId} className="sr-only">
           Message
         </label>
+        <SlashMenu menu={commands.menu} />
         <textarea
           id={inputId}
           ref={input}
@@ -72,7 +88,8 @@ export function Composer({ session }: { session: SessionRef }) {
           onChange={(event) => draftEdited(session.sessionId, event.target.value)}
           onKeyDown={onKeyDown}
           aria-describedby={hintId}
-          placeholder="Message the agent…"
+          {...commands.menu.inputProps}
+          placeholder="Message the agent… (/ for commands)"
           className="block w-full resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
         />
         {refusal ? (
@@ -82,7 +99,7 @@ export function Composer({ session }: { session: SessionRef }) {
         ) : null}
         <div className="flex items-center justify-end gap-2">
           <p id={hintId} className="mr-auto text-xs text-slate-600 dark:text-slate-400">
-            {blocked ?? COMPOSER_HINT}
+            {blocked ?? commands.inputHint ?? COMPOSER_HINT}
           </p>
           {running ? (
             <Button

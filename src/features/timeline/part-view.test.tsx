@@ -37,7 +37,7 @@ describe("PartView", () => {
     expect(await screen.findByText("secret plan")).toBeInTheDocument();
   });
 
-  it("shows a tool row with title, kind and state that expands to input and output", async () => {
+  it("shows a tool row with title, kind and state that expands to its output, raw input behind a toggle", async () => {
     const user = userEvent.setup();
     renderPart({
       type: "tool-read",
@@ -53,9 +53,11 @@ describe("PartView", () => {
     expect(row).toHaveAttribute("aria-expanded", "false");
     await user.click(row);
     expect(row).toHaveAttribute("aria-expanded", "true");
-    expect(screen.getByText("Input")).toBeInTheDocument();
-    expect(screen.getByText(/"path": "src\/app\.ts"/)).toBeInTheDocument();
-    expect(screen.getByText("export const x = 1;")).toBeInTheDocument();
+    expect(screen.getByText("export const x = 1;")).toBeVisible();
+    // The raw input stays behind its disclosure.
+    expect(screen.getByText(/"path": "src\/app\.ts"/)).not.toBeVisible();
+    await user.click(screen.getByText("Raw input and output"));
+    expect(screen.getByText(/"path": "src\/app\.ts"/)).toBeVisible();
   });
 
   it("shows a failed tool with its error text", async () => {

@@ -2,8 +2,9 @@ import type { CompactionMarkerView } from "../../api/usage-queries";
 import { SafeMarkdown } from "../../components/safe-markdown";
 import type { Part } from "../../contract/transcript";
 import { CompactionRow } from "./compaction-row";
-import { describeEvent, describePermission } from "./event-line";
+import { describeEvent } from "./event-line";
 import { FilePart } from "./file-part";
+import { PermissionPart } from "./permission-part";
 import { ReasoningPart } from "./reasoning-part";
 import { ToolPart } from "./tool-part";
 import { UnsupportedLine } from "./unsupported-line";
@@ -30,11 +31,7 @@ export function PartView({
       return line ? <p className="text-xs text-slate-600 dark:text-slate-400">{line}</p> : null;
     }
     case "data-compozy-permission":
-      return (
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          {describePermission(part.data)}
-        </p>
-      );
+      return <PermissionPart data={part.data} />;
     case "file":
       return <FilePart part={part} />;
     case "unsupported":

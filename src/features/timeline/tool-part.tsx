@@ -1,7 +1,9 @@
 import { useId } from "react";
 import { Spinner } from "../../components/spinner";
 import { useItemOpen, useTimelineActions } from "./timeline-store";
-import { type AnyToolPart, toolKind, toolPayloadText, toolState, toolTitle } from "./tool-view";
+import { ToolOutput } from "./tool-output";
+import { toolOutputView } from "./tool-output-view";
+import { type AnyToolPart, toolKind, toolState, toolTitle } from "./tool-view";
 
 const STATE_CLASSES = {
   running: "text-cyan-800 dark:text-cyan-300",
@@ -9,7 +11,7 @@ const STATE_CLASSES = {
   failed: "text-red-800 dark:text-red-300",
 } as const;
 
-/** One compact tool row (title, kind, state); expands to show input and output. */
+/** One compact tool row (title, kind, state); expands to show what it did (command, diffs, output; raw behind a toggle). */
 export function ToolPart({ itemKey, part }: { itemKey: string; part: AnyToolPart }) {
   const open = useItemOpen(itemKey);
   const { openItem, closeItem } = useTimelineActions();
@@ -45,25 +47,12 @@ export function ToolPart({ itemKey, part }: { itemKey: string; part: AnyToolPart
       </button>
       {open ? (
         <div id={panelId} className="space-y-2 border-t border-slate-200 p-2 dark:border-slate-700">
-          <ToolPayload label="Input" value={part.input} />
-          <ToolPayload label="Output" value={part.output} />
+          <ToolOutput view={toolOutputView(part)} />
           {part.errorText ? (
             <p className="text-xs text-red-800 dark:text-red-300">Error: {part.errorText}</p>
           ) : null}
         </div>
       ) : null}
-    </div>
-  );
-}
-
-function ToolPayload({ label, value }: { label: string; value: unknown }) {
-  if (value === undefined) return null;
-  return (
-    <div>
-      <p className="text-xs font-medium text-slate-600 dark:text-slate-300">{label}</p>
-      <pre className="mt-0.5 max-h-80 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-900">
-        {toolPayloadText(value)}
-      </pre>
     </div>
   );
 }

@@ -1,0 +1,118 @@
+// The agent's own settings of one session as controls: its modes (ACP `modes`,
+// `current_mode_update`), its config options (`configOptions`, e.g. the model) and the model
+// it names in usage. Read from the session defensively; an option the agent also offers as
+// modes (Claude's `mode` option) is shown once, as the mode.
+
+export type ModeChoice = { id: string; name: string; description: string | undefined };
+
+export type ModeControl = { current: string; choices: ModeChoice[] };
+
+export type ConfigChoice = { value: string; label: string; group: string | undefined };
+
+export type ConfigControl =
+  | {
+      kind: "select";
+      id: string;
+      label: string;
+      description: string | undefined;
+      current: string;
+      choices: ConfigChoice[];
+    }
+  | {
+      kind: "boolean";
+      id: string;
+      label: string;
+      description: string | undefined;
+      current: boolean;
+    };
+
+export type AgentControlsView = {
+  mode: ModeControl | undefined;
+  options: ConfigControl[];
+  /** The model the agent reports, unless a model option already shows it. */
+  model: string | undefined;
+};
+
+type SessionSettings = {
+  modes?: unknown;
+  config_options?: unknown;
+  model?: unknown;
+};
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+function modeControl(raw: unknown): ModeControl | undefined {
+  const modes = record(raw);
+  const list = Array.isArray(modes?.available_modes) ? modes.available_modes : [];
+  const choices: ModeChoice[] = [];
+  for (const entry of list) {
+    const mode = record(entry);
+    const id = text(mode?.id);
+    if (id === undefined || choices.some((choice) => choice.id === id)) continue;
+    choices.push({ id, name: text(mode?.name) ?? id, description: text(mode?.description) });
+  }
+  if (choices.length === 0) return undefined;
+  return { current: text(modes?.current_mode_id) ?? "", choices };
+}
+
+function configControl(raw: unknown): ConfigControl | undefined {
+  const option = record(raw);
+  const id = text(option?.id);
+  if (option === undefined || id === undefined) return undefined;
+  const label = text(option.label) ?? id;
+  const description = text(option.description);
+  if (option.kind === "boolean") {
+    return { kind: "boolean", id, label, description, current: option.current === "true" };
+  }
+  if (option.kind !== "select") return undefined;
+  const values = Array.isArray(option.values) ? option.values : [];
+  const choices: ConfigChoice[] = [];
+  for (const entry of values) {
+    const value = record(entry);
+    const name = text(value?.value);
+    if (name === undefined || choices.some((choice) => choice.value === name)) continue;
+    choices.push({ value: name, label: text(value?.label) ?? name, group: text(value?.group) });
+  }
+  if (choices.length === 0) return undefined;
+  return { kind: "select", id, label, description, current: text(option.current) ?? "", choices };
+}
+
+export function agentControlsView(session: SessionSettings): AgentControlsView {
+  const mode = modeControl(session.modes);
+  const rawOptions = Array.isArray(session.config_options) ? session.config_options : [];
+  const options = rawOptions
+    .filter((raw) => !(mode !== undefined && record(raw)?.category === "mode"))
+    .map(configControl)
+    .filter((control) => control !== undefined);
+  const model = text(session.model);
+  const modelShown = rawOptions.some(
+    (raw) => record(raw)?.category === "model" && text(record(raw)?.current) === model,
+  );
+  return { mode, options, model: modelShown ? undefined : model };
+}
+
+/** Values in their groups, in the agent's order: `[group | undefined, choices][]`. */
+export function groupedChoices(
+  choices: readonly ConfigChoice[],
+): Array<[string | undefined, ConfigChoice[]]> {
+  const groups: Array<[string | undefined, ConfigChoice[]]> = [];
+  for (const choice of choices) {
+    const last = groups[groups.length - 1];
+    if (last && last[0] === choice.group) last[1].push(choice);
+    else groups.push([choice.group, [choice]]);
+  }
+  return groups;
+}
+
+/** The current value is not among the choices (an agent may report one it does not list). */
+export function isUnlisted(current: string, choices: readonly { value?: string; id?: string }[]) {
+  return current !== "" && !choices.some((choice) => (choice.value ?? choice.id) === current);
+}

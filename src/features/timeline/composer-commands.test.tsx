@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionQueries } from "../../api/session-queries";
+import type { Session } from "../../contract/session";
+import { Composer } from "./composer";
+import { useDraftActions } from "./draft-store";
+
+const ref = { workspaceId: "w1", sessionId: "s1" };
+const session: Session = {
+  id: "s1",
+  workspace_id: "w1",
+  agent_name: "claude",
+  state: "active",
+  available_commands: [],
+  created_at: "2026-01-01T00:00:00Z",
+  updated_at: "2026-01-01T00:00:00Z",
+};
+
+function descriptor(name: string, description: string, hint?: string) {
+  return {
+    id: `agent:${name}`,
+    canonical_token: `/${name}`,
+    display_name: `/${name}`,
+    description,
+    lane: "agent",
+    source: { kind: "acp", id: "claude", scope: "session" },
+    placements: ["standalone"],
+    available: true,
+    ...(hint ? { input_hint: hint } : {}),
+  };
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
+}
+
+beforeEach(() => {
+  const { result, unmount } = renderHook(() => useDraftActions());
+  act(() => result.current.draftSent("s1"));
+  unmount();
+  fetchMock = vi.fn(async (url: string) => {
+    if (url.endsWith("/commands")) {
+      return json({
+        commands: [
+          descriptor(
+            "compact",
+            "Clear conversation history but keep a summary",
+            "<optional custom summarization instructions>",
+          ),
+          descriptor("context", "Show current context usage"),
+          descriptor("review", "Review a pull request"),
+        ],
+        revision: "r1",
+      });
+    }
+    if (url.endsWith("/compact")) {
+      return json(
+        { session_id: "s1", prompt_id: "p1", command: "compact", status: "accepted" },
+        202,
+      );
+    }
+    if (url.endsWith("/prompt"))
+      return json({ session_id: "s1", prompt_id: "t1", status: "accepted" }, 202);
+    return json({ session });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderComposer() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionQueries.detail(ref).queryKey, { session });
+  render(
+    <QueryClientProvider client={client}>
+      <Composer session={ref} />
+    </QueryClientProvider>,
+  );
+}
+
+function postsTo(suffix: string) {
+  return fetchMock.mock.calls.filter(
+    ([url, init]) => String(url).endsWith(suffix) && init?.method === "POST",
+  );
+}
+
+describe("Composer commands", () => {
+  it("when '/' is typed, then the session's commands (from GET …/commands) open as a menu", async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "/");
+    const options = await screen.findAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual([
+      "/compact<optional custom summarization instructions>Clear conversation history but keep a summary",
+      "/contextShow current context usage",
+      "/reviewReview a pull request",
+    ]);
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url).endsWith("/sessions/s1/commands")),
+    ).toBe(true);
+  });
+
+  it("when a command that takes input is picked, then its hint shows under the box", async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "/com");
+    await screen.findByRole("listbox", { name: "Commands" });
+    await user.keyboard("{Enter}");
+    expect(box).toHaveValue("/compact ");
+    expect(box).toHaveAccessibleDescription(
+      "/compact <optional custom summarization instructions>",
+    );
+  });
+
+  it("when exactly /compact is sent, then it goes through Compact now, not as a prompt", async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "/compact");
+    await screen.findByRole("listbox");
+    await user.keyboard("{Escape}{Control>}{Enter}{/Control}");
+    await waitFor(() => expect(postsTo("/compact")).toHaveLength(1));
+    const [, init] = postsTo("/compact")[0] ?? [];
+    expect(new Headers(init?.headers).get("X-Compozy-Client-ID")).toMatch(/^web-/);
+    expect(postsTo("/prompt")).toHaveLength(0);
+    await waitFor(() => expect(box).toHaveValue(""));
+  });
+
+  it("when /compact carries instructions, then it is a prompt for the agent", async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "/compact keep the API notes");
+    await user.keyboard("{Control>}{Enter}{/Control}");
+    await waitFor(() => expect(postsTo("/prompt")).toHaveLength(1));
+    expect(postsTo("/compact")).toHaveLength(0);
+  });
+});

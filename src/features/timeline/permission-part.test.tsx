@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { codexPending } from "./permission-fixtures";
+import { PermissionPart } from "./permission-part";
+import { TimelineSession } from "./timeline-session";
+
+const ref = { workspaceId: "w1", sessionId: "s1" };
+let fetchMock: ReturnType<typeof vi.fn>;
+let approveAnswer: { status: number; body: unknown };
+
+beforeEach(() => {
+  approveAnswer = {
+    status: 200,
+    body: {
+      outcome: "applied",
+      request_id: "perm_1",
+      decision: "allow_once",
+      option_id: "allow_once",
+    },
+  };
+  fetchMock = vi.fn(async (url: string) => {
+    const { status, body } = url.endsWith("/approve")
+      ? approveAnswer
+      : { status: 404, body: { error: "nope", code: "not_found" } };
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+function renderPart(data: Record<string, unknown>) {
+  return render(
+    <QueryClientProvider client={client}>
+      <TimelineSession.Provider value={ref}>
+        <PermissionPart data={data} />
+      </TimelineSession.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("PermissionPart", () => {
+  it("when an option is pressed, then POST …/approve carries the request, the turn and that optionId from the web", async () => {
+    const user = userEvent.setup();
+    renderPart(codexPending);
+    await user.click(screen.getByRole("button", { name: "Yes, proceed" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] =
+      fetchMock.mock.calls.find(([target]) => String(target).endsWith("/approve")) ?? [];
+    expect(url).toBe("/api/workspaces/w1/sessions/s1/approve");
+    expect(init?.method).toBe("POST");
+    expect(JSON.parse(String(init?.body))).toEqual({
+      request_id: "perm_1",
+      turn_id: "turn_1",
+      decision: "allow_once",
+    });
+    expect(new Headers(init?.headers).get("X-Compozy-Client-ID")).toMatch(/^web-/);
+  });
+
+  it("when the daemon refuses (already answered elsewhere), then its words show and the options stay", async () => {
+    const user = userEvent.setup();
+    approveAnswer = {
+      status: 409,
+      body: {
+        error: 'permission request "perm_1" was already resolved by cli: allow-once',
+        code: "permission_resolved",
+      },
+    };
+    renderPart(codexPending);
+    await user.click(screen.getByRole("button", { name: /No, and tell Codex/ }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      'permission request "perm_1" was already resolved by cli: allow-once',
+    );
+    expect(screen.getByRole("button", { name: "Yes, proceed" })).toBeEnabled();
+  });
+
+  it("when the answer comes back in the transcript, then the row reads it and takes the focus", async () => {
+    const user = userEvent.setup();
+    const { rerender } = renderPart(codexPending);
+    await user.click(screen.getByRole("button", { name: "Yes, proceed" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    rerender(
+      <QueryClientProvider client={client}>
+        <TimelineSession.Provider value={ref}>
+          <PermissionPart
+            data={{
+              ...codexPending,
+              status: "resolved",
+              resolved_by: "web",
+              decision: "allow-once",
+              option_label: "Yes, proceed",
+            }}
+          />
+        </TimelineSession.Provider>
+      </QueryClientProvider>,
+    );
+    const line = screen.getByText("Allowed once", { exact: true }).closest("p");
+    expect(line).toHaveTextContent("“Yes, proceed” · from the browser");
+    expect(line).toHaveFocus();
+  });
+});
