@@ -36,7 +36,9 @@ async function callTool(sessionId: string, name: string, args: object): Promise<
   for (const message of [...messages].reverse()) {
     const part = message.parts.find((p) => "toolCallId" in p && p.title === name);
     if (part !== undefined && "toolCallId" in part) {
-      const raw = (part.output as { output?: string } | undefined)?.output ?? "";
+      // The tool part keeps the agent's rawOutput (ADR 0093): the demo agent's is {output}.
+      const output = part.output as { raw_output?: { output?: string } } | undefined;
+      const raw = output?.raw_output?.output ?? "";
       return { status: part.state, output: JSON.parse(raw) };
     }
   }
@@ -206,8 +208,8 @@ describe("the tool policy and the transport", () => {
     await promptAndWait(daemon, fork.id, `/demo tool ${HISTORY_TOOL}`);
     const messages = await transcript(daemon, fork.id);
     const part = messages.flatMap((m) => m.parts).find((p) => "toolCallId" in p);
-    expect(part && "toolCallId" in part ? part.output : undefined).toEqual({
-      output: "no MCP server was given to this session",
+    expect(part && "toolCallId" in part ? part.output : undefined).toMatchObject({
+      raw_output: { output: "no MCP server was given to this session" },
     });
   }, 90_000);
 
