@@ -31,6 +31,11 @@ export const transcriptQueries = {
       },
       // The stream keeps it current.
       staleTime: Number.POSITIVE_INFINITY,
+      // The folds in transcript-cache already keep every unchanged entry (and the whole
+      // object when nothing changed). Structural sharing deep-compared the whole history on
+      // every write instead: after an older page shifted the indices, it copied all 10,000
+      // entries (a long task, and every row's `entry` changed identity, re-rendering it).
+      structuralSharing: false,
     }),
 };
 

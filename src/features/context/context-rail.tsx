@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { usageQueries } from "../../api/usage-queries";
 import { QueryError } from "../../components/query-error";
@@ -19,6 +20,10 @@ export function ContextRail({ session }: { session: SessionRef }) {
   const usage = useQuery(usageQueries.usage(session));
   const turns = useQuery(usageQueries.turns(session));
   const meter = deriveMeterView(usage, turns.data?.compactions);
+  // The chart and the turns list of a long session are thousands of nodes: they render in
+  // the background (interruptible), so their arrival never blocks scrolling the transcript
+  // for one long task.
+  const shownTurns = useDeferredValue(turns.data);
 
   return (
     <div className="flex flex-col gap-6 p-4">
@@ -36,11 +41,13 @@ export function ContextRail({ session }: { session: SessionRef }) {
           error={turns.error}
           onRetry={() => void turns.refetch()}
         />
-      ) : (
+      ) : shownTurns ? (
         <>
-          <ContextChart data={turns.data} />
-          <TurnsList data={turns.data} />
+          <ContextChart data={shownTurns} />
+          <TurnsList data={shownTurns} />
         </>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">Loading turns</p>
       )}
     </div>
   );

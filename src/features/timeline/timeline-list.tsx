@@ -6,6 +6,7 @@ import type { Entry } from "../../contract/transcript";
 import { EntryRow } from "./entry-row";
 import { useEarlierDimmed, useTimelineActions } from "./timeline-store";
 import { indexOfStartSequence, showsSpeaker, summaryBoundaryIndex } from "./timeline-view";
+import { useEntryKey } from "./use-entry-key";
 import { useTimelineScroll } from "./use-timeline-scroll";
 
 const estimateSize = () => 96;
@@ -27,10 +28,7 @@ export function TimelineList({
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable callbacks: a new getItemKey makes the virtualizer re-measure every row on each render.
-  const getItemKey = useCallback(
-    (index: number) => entries[index]?.start_sequence ?? index,
-    [entries],
-  );
+  const getItemKey = useEntryKey(entries);
   const getScrollElement = useCallback(() => scrollRef.current, []);
   const virtualizer = useVirtualizer({
     count: entries.length,
