@@ -1,6 +1,10 @@
 // Durable ingest rate for one session (quality.md): agent frames through
 // recorder.recordUpdate into a WAL file database, one transaction per frame, each with
-// its projection update, exactly as the agent host drives it.
+// its projection update, exactly as the agent host drives it. The floor is a bare durable
+// insert loop: the same frames' JSON into a one-table file database with the ledger's
+// pragmas, one transaction per row. Then one message of 30,000 chunks: its last chunks
+// must ingest at the rate of its first (a chunk's cost must not grow with the message).
+import Database from "better-sqlite3";
 import { openTestSession, tempDatabase } from "../server/ledger/test-session";
 import { printFigure } from "./report";
 
@@ -80,6 +84,28 @@ function frameAt(index: number): { turnId: string; update: unknown } {
 }
 
 const prepared = Array.from({ length: FRAMES }, (_, index) => frameAt(index));
+
+/** Rows per second of a bare durable insert loop of the same frames' JSON. */
+function bareInsertRate(): number {
+  const file = tempDatabase();
+  const bare = new Database(file.path);
+  bare.pragma("journal_mode = WAL");
+  bare.pragma("synchronous = NORMAL");
+  bare.exec(
+    "CREATE TABLE rows (session_id TEXT, sequence INTEGER, type TEXT, content TEXT, PRIMARY KEY (session_id, sequence))",
+  );
+  const insert = bare.prepare("INSERT INTO rows VALUES (?, ?, ?, ?)");
+  const one = bare.transaction((sequence: number, frame: (typeof prepared)[number]) =>
+    insert.run("s", sequence, "frame", JSON.stringify(frame.update)),
+  );
+  const start = performance.now();
+  for (const [index, frame] of prepared.entries()) one(index, frame);
+  const rate = prepared.length / ((performance.now() - start) / 1000);
+  bare.close();
+  file.cleanup();
+  return rate;
+}
+const floor = bareInsertRate();
 for (let i = 0; i < 500; i += 1) {
   const frame = prepared[i];
   if (frame) recorder.recordUpdate(sessionId, `warm-${frame.turnId}`, frame.update);
@@ -98,6 +124,7 @@ printFigure({
   unit: "frames/s",
   budget: 5000,
   kind: "min",
+  baseline: { name: "bare durable insert loop", value: floor },
 });
 // The machine is shared: this process's CPU time shows what one free core would sustain.
 printFigure({
@@ -105,6 +132,39 @@ printFigure({
   value: FRAMES / cpuSeconds,
   unit: "frames/s",
   budget: 5000,
+  kind: "min",
+});
+
+// One streamed reply of 30,000 chunks into a single message (≈ 960 KB).
+const CHUNKS = 30_000;
+const WINDOW = 3000;
+const chunkText = `${"x".repeat(31)} `;
+const times: number[] = [];
+for (let i = 0; i < CHUNKS; i += 1) {
+  const at = performance.now();
+  recorder.recordUpdate(sessionId, "turn-long", {
+    sessionUpdate: "agent_message_chunk",
+    messageId: "long-reply",
+    content: { type: "text", text: chunkText },
+  });
+  times.push(performance.now() - at);
+}
+const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+const firstRate = WINDOW / (sum(times.slice(0, WINDOW)) / 1000);
+const lastRate = WINDOW / (sum(times.slice(-WINDOW)) / 1000);
+printFigure({
+  name: "one 30,000-chunk message: frames/s over its last 3,000 chunks",
+  value: lastRate,
+  unit: "frames/s",
+  budget: 5000,
+  kind: "min",
+  baseline: { name: "bare durable insert loop", value: floor },
+});
+printFigure({
+  name: "one 30,000-chunk message: last 3,000 chunks' rate ÷ first 3,000's",
+  value: lastRate / firstRate,
+  unit: "×",
+  budget: 0.8,
   kind: "min",
 });
 

@@ -19,7 +19,7 @@ export const STREAM_ROW_TYPES = [
 ] as const;
 const STREAM_TYPE_LIST = STREAM_ROW_TYPES.map((type) => `'${type}'`).join(", ");
 
-const MIGRATIONS: readonly Migration[] = [
+export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(`
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
@@ -219,6 +219,23 @@ const MIGRATIONS: readonly Migration[] = [
         session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
         session_tools INTEGER NOT NULL CHECK (session_tools IN (0, 1))
       ) STRICT;
+    `);
+  },
+  (db) => {
+    // ADR 0042: a long message's unfolded tail is a list of segments, so appending a chunk
+    // inserts or extends one small row whatever the message's size, and the tail is folded
+    // in only when the part kind changes (the entry row stays small while a message streams).
+    db.exec(`
+      CREATE TABLE entry_tail_segments (
+        session_id TEXT NOT NULL,
+        entry_key TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (session_id, entry_key, seq)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO entry_tail_segments (session_id, entry_key, seq, text)
+        SELECT session_id, entry_key, 0, text FROM entry_tails WHERE text <> '';
+      UPDATE entry_tails SET text = '';
     `);
   },
 ];

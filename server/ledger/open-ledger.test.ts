@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { DaemonEventList as EventList, DaemonHistory as History } from "../../src/contract/history";
 import type { CommitNotice, Ledger } from "../domain/session-recorder-api";
-import { migrate } from "./migrations";
+import { MIGRATIONS, migrate } from "./migrations";
 import { openLedger } from "./open-ledger";
 import { frames, openTestSession, type TestSession, tempDatabase } from "./test-session";
 
@@ -301,7 +301,7 @@ describe("openLedger", () => {
       expect(() => db.exec("UPDATE ledger SET type = 'x'")).toThrow(/append-only/);
       expect(() => db.exec("DELETE FROM ledger")).toThrow(/append-only/);
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(db.pragma("user_version", { simple: true })).toBe(5);
+      expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
     } finally {
       db.close();
     }

@@ -15,6 +15,10 @@ export function isIndexedRowType(type: string): boolean {
   return !(STREAM_ROW_TYPES as readonly string[]).includes(type);
 }
 
+/** An entry's unfolded tail (ADR 0042): its segments in order, NULL when it has none. */
+const TAIL_TEXT = `(SELECT group_concat(s.text, '' ORDER BY s.seq) FROM entry_tail_segments s
+       WHERE s.session_id = e.session_id AND s.entry_key = e.entry_key)`;
+
 /** The upper end of an open-ended sequence range. */
 export const NO_UPPER_BOUND = Number.MAX_SAFE_INTEGER;
 
@@ -54,11 +58,9 @@ export function eventsSql(filter: {
 /** Statements with fixed text; `eventsSql` builds the four filter combinations. */
 export const READ_SQL = {
   /** Entries with the unfolded tail of a long streamed message (see migration 2). */
-  pageRows: `SELECT e.start_sequence, e.sequence, e.message, t.text FROM entries e
-       LEFT JOIN entry_tails t ON t.session_id = e.session_id AND t.entry_key = e.entry_key
+  pageRows: `SELECT e.start_sequence, e.sequence, e.message, ${TAIL_TEXT} FROM entries e
        WHERE e.session_id = ? AND e.start_sequence < ? ORDER BY e.start_sequence DESC LIMIT ?`,
-  changedRows: `SELECT e.start_sequence, e.sequence, e.message, t.text FROM entries e
-       LEFT JOIN entry_tails t ON t.session_id = e.session_id AND t.entry_key = e.entry_key
+  changedRows: `SELECT e.start_sequence, e.sequence, e.message, ${TAIL_TEXT} FROM entries e
        WHERE e.session_id = ? AND e.sequence > ? ORDER BY e.start_sequence`,
   /** Newest row of a non-streaming type (usage, session.state, available_commands). */
   newestOfType: `SELECT sequence, turn_id, type, content, created_at FROM ledger ${BY_TYPE}

@@ -102,6 +102,7 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
       // Rolled back: nothing moved. Forget the cached sequence anyway, so a writer on
       // another connection (a primary-key clash) is caught up with on the next call.
       lastSequences.delete(sessionId);
+      transcript.forget(sessionId);
       throw error;
     }
     const last = rows[rows.length - 1];

@@ -74,6 +74,7 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
   // Children first (foreign keys); the ledger's delete trigger lets rows go only now that
   // the session is marked.
   const deleteStatements = [
+    "DELETE FROM entry_tail_segments WHERE session_id = ?",
     "DELETE FROM entry_tails WHERE session_id = ?",
     "DELETE FROM entries WHERE session_id = ?",
     "DELETE FROM compactions WHERE session_id = ?",

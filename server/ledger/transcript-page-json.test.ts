@@ -100,7 +100,9 @@ describe("transcriptPageJson", () => {
     const max = reader.maxSequence(s);
     // The fixture really has what it claims: several entries with a pending tail.
     const look = new Database(db.path, { readonly: true });
-    const tails = look.prepare("SELECT COUNT(*) AS n FROM entry_tails WHERE text != ''").get() as {
+    const tails = look
+      .prepare("SELECT COUNT(DISTINCT entry_key) AS n FROM entry_tail_segments")
+      .get() as {
       n: number;
     };
     look.close();

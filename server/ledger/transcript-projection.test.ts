@@ -1,4 +1,5 @@
 // The transcript read model (acp-intake.md §4) as the reader serves it.
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
 import { openLedger } from "./open-ledger";
@@ -288,6 +289,36 @@ describe("transcript projection", () => {
       expect(parts.map((part) => ("id" in part ? part.id : ""))).toEqual(
         expected.map((_, index) => `msg-m1-${index}`),
       );
+    });
+
+    it("when a message streams a megabyte, then its entry row stays small and no chunk rewrites it (ADR 0042)", () => {
+      const file = tempDatabase();
+      t = openTestSession(file.path);
+      const chunk = `${"x".repeat(1023)} `;
+      for (let index = 0; index < 1024; index += 1) {
+        t.ledger.recorder.recordUpdate(t.sessionId, "turn-1", frames.text(chunk, "big"));
+      }
+      const look = new Database(file.path, { readonly: true });
+      const row = look
+        .prepare<[], { chars: number; segments: number }>(
+          `SELECT length(e.message) AS chars,
+             (SELECT COUNT(*) FROM entry_tail_segments s WHERE s.entry_key = e.entry_key) AS segments
+           FROM entries e`,
+        )
+        .get();
+      look.close();
+      // What the row holds is the message as it was when the tail started (≤ a few KB);
+      // the rest sits in 4 KB segments that a chunk extends or adds one at a time.
+      expect(row?.chars).toBeLessThan(4096);
+      expect(row?.segments).toBeGreaterThanOrEqual(250);
+      const [entry] = page().entries;
+      expect(entry?.message.parts).toEqual([
+        { type: "text", id: "msg-big-0", text: chunk.repeat(1024) },
+      ]);
+      expect(entry?.sequence).toBe(1024);
+      t.ledger.close();
+      file.cleanup();
+      t = openTestSession();
     });
 
     it("when the database is reopened mid-message, then the unfolded tail is still there and streaming goes on", () => {

@@ -31,36 +31,69 @@ import {
 } from "../domain/transcript-fold";
 
 type StoredEntry = { entry_key: string; kind: EntryKind; turn_id: string | null; message: string };
-/** An assistant entry a chunk may extend, with its unfolded tail when it has one. */
-type ChunkTarget = StoredEntry & { part_type: string | null; tail: string | null };
+type EntryHead = { entry_key: string; kind: EntryKind; turn_id: string | null };
 
-/** Up to this many characters of streamed text collect in the tail before it is folded. */
-const TAIL_MAX_CHARS = 3000;
+/**
+ * What the chunk path knows of an assistant entry without reading its message (ADR 0042):
+ * the unfolded tail that continues its last part.
+ */
+type StreamState = EntryHead & {
+  /** The kind of the part the tail continues; null while the entry has no tail. */
+  tailPart: "text" | "reasoning" | null;
+  tailChars: number;
+  /** The newest segment's seq (-1: none yet) and its length. */
+  segment: number;
+  segmentChars: number;
+};
+
 /** A message shorter than this is simply rewritten per chunk; a longer one gets a tail. */
 const INLINE_MAX_CHARS = 2000;
+/** A chunk extends the newest tail segment up to this size, else starts a new one. */
+const SEGMENT_MAX_CHARS = 4096;
+/** Stream states kept per session: the messages of a turn, not of the whole history. */
+const STATES_PER_SESSION = 8;
 
-export type TranscriptProjection = { apply(row: LedgerRow): void };
+export type TranscriptProjection = {
+  apply(row: LedgerRow): void;
+  /** Drops what is cached for a session (its transaction rolled back). */
+  forget(sessionId: string): void;
+};
 
 export function createTranscriptProjection(db: Database.Database): TranscriptProjection {
   const byKey = db.prepare<[string, string], StoredEntry>(
     "SELECT entry_key, kind, turn_id, message FROM entries WHERE session_id = ? AND entry_key = ?",
   );
-  const chunkTargetColumns = `e.entry_key, e.kind, e.turn_id, e.message, t.part_type, t.text AS tail
-     FROM entries e LEFT JOIN entry_tails t
-       ON t.session_id = e.session_id AND t.entry_key = e.entry_key`;
-  const targetByKey = db.prepare<[string, string], ChunkTarget>(
-    `SELECT ${chunkTargetColumns} WHERE e.session_id = ? AND e.entry_key = ?`,
+  // The message column is last in the row: reading the columns before it skips its pages.
+  const newestHead = db.prepare<[string], EntryHead>(
+    `SELECT entry_key, kind, turn_id FROM entries WHERE session_id = ?
+     ORDER BY start_sequence DESC LIMIT 1`,
   );
-  // The entry first received last: a chunk without a message id may only continue it.
-  const newest = db.prepare<[string], ChunkTarget>(
-    `SELECT ${chunkTargetColumns} WHERE e.session_id = ? ORDER BY e.start_sequence DESC LIMIT 1`,
+  const tailOf = db.prepare<[string, string], { part_type: string }>(
+    "SELECT part_type FROM entry_tails WHERE session_id = ? AND entry_key = ?",
   );
-  const appendTail = db.prepare(
-    "UPDATE entry_tails SET text = text || ? WHERE session_id = ? AND entry_key = ?",
+  const segmentsOf = db.prepare<[string, string], { seq: number; chars: number }>(
+    `SELECT seq, length(text) AS chars FROM entry_tail_segments
+     WHERE session_id = ? AND entry_key = ? ORDER BY seq`,
   );
-  const resetTail = db.prepare(
+  const tailText = db
+    .prepare<[string, string], string | null>(
+      `SELECT group_concat(text, '' ORDER BY seq) FROM entry_tail_segments
+       WHERE session_id = ? AND entry_key = ?`,
+    )
+    .pluck(true);
+  const extendSegment = db.prepare(
+    `UPDATE entry_tail_segments SET text = text || ?
+     WHERE session_id = ? AND entry_key = ? AND seq = ?`,
+  );
+  const addSegment = db.prepare(
+    "INSERT INTO entry_tail_segments (session_id, entry_key, seq, text) VALUES (?, ?, ?, ?)",
+  );
+  const clearSegments = db.prepare(
+    "DELETE FROM entry_tail_segments WHERE session_id = ? AND entry_key = ?",
+  );
+  const setTail = db.prepare(
     `INSERT INTO entry_tails (session_id, entry_key, part_type, text) VALUES (?, ?, ?, '')
-     ON CONFLICT (session_id, entry_key) DO UPDATE SET part_type = excluded.part_type, text = ''`,
+     ON CONFLICT (session_id, entry_key) DO UPDATE SET part_type = excluded.part_type`,
   );
   // Only the sequence changes: SQLite then leaves the message's overflow pages alone.
   const touch = db.prepare(
@@ -74,16 +107,58 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
     "UPDATE entries SET sequence = ?, message = ? WHERE session_id = ? AND entry_key = ?",
   );
 
+  // Per session: the newest entry's head, and the stream states of its recent messages.
+  const newestBySession = new Map<string, EntryHead>();
+  const statesBySession = new Map<string, Map<string, StreamState>>();
+
+  function rememberState(sessionId: string, state: StreamState): void {
+    let states = statesBySession.get(sessionId);
+    if (states === undefined) {
+      states = new Map();
+      statesBySession.set(sessionId, states);
+    }
+    states.delete(state.entry_key);
+    states.set(state.entry_key, state);
+    if (states.size > STATES_PER_SESSION) {
+      const oldest = states.keys().next().value;
+      if (oldest !== undefined) states.delete(oldest);
+    }
+  }
+
+  /** The state of a stored entry, read once (O(message)) when it is not cached. */
+  function streamState(sessionId: string, key: string): StreamState | undefined {
+    const cached = statesBySession.get(sessionId)?.get(key);
+    if (cached !== undefined) return cached;
+    const stored = byKey.get(sessionId, key);
+    if (stored === undefined) return undefined;
+    const tail = tailOf.get(sessionId, key);
+    const segments = segmentsOf.all(sessionId, key);
+    const last = segments[segments.length - 1];
+    const state: StreamState = {
+      entry_key: stored.entry_key,
+      kind: stored.kind,
+      turn_id: stored.turn_id,
+      tailPart: tail === undefined ? null : (tail.part_type as "text" | "reasoning"),
+      tailChars: segments.reduce((sum, segment) => sum + segment.chars, 0),
+      segment: last?.seq ?? -1,
+      segmentChars: last?.chars ?? 0,
+    };
+    rememberState(sessionId, state);
+    return state;
+  }
+
+  function newest(sessionId: string): EntryHead | undefined {
+    const cached = newestBySession.get(sessionId);
+    if (cached !== undefined) return cached;
+    const head = newestHead.get(sessionId);
+    if (head !== undefined) newestBySession.set(sessionId, head);
+    return head;
+  }
+
   function create(row: LedgerRow, kind: EntryKind, message: DaemonMessage): void {
-    insert.run(
-      row.session_id,
-      message.id,
-      kind,
-      row.turn_id,
-      row.sequence,
-      row.sequence,
-      JSON.stringify(message),
-    );
+    const json = JSON.stringify(message);
+    insert.run(row.session_id, message.id, kind, row.turn_id, row.sequence, row.sequence, json);
+    newestBySession.set(row.session_id, { entry_key: message.id, kind, turn_id: row.turn_id });
   }
 
   function replace(row: LedgerRow, message: DaemonMessage): void {
@@ -101,47 +176,88 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
     else replace(row, fold(JSON.parse(stored.message) as DaemonMessage));
   }
 
-  function applyChunk(row: LedgerRow, partKind: "text" | "reasoning"): void {
-    const block = row.content.content as ContentBlock;
-    const messageId = row.content.message_id;
-    let target: ChunkTarget | undefined;
-    let key: string;
-    if (typeof messageId === "string") {
-      key = `msg-${messageId}`;
-      target = targetByKey.get(row.session_id, key);
+  /** Appends to the tail: one small row written, whatever the message's size. */
+  function appendToTail(row: LedgerRow, state: StreamState, text: string): void {
+    const { session_id: sessionId } = row;
+    if (state.segment >= 0 && state.segmentChars + text.length <= SEGMENT_MAX_CHARS) {
+      extendSegment.run(text, sessionId, state.entry_key, state.segment);
+      state.segmentChars += text.length;
     } else {
-      const last = newest.get(row.session_id);
-      key = `asst-${row.sequence}`;
-      if (last !== undefined && last.kind === "assistant" && last.turn_id === row.turn_id) {
-        target = last;
-        key = last.entry_key;
-      }
+      state.segment += 1;
+      addSegment.run(sessionId, state.entry_key, state.segment, text);
+      state.segmentChars = text.length;
     }
-    if (target === undefined) {
-      create(row, "assistant", appendChunk(emptyAssistantMessage(key), partKind, block));
-      return;
-    }
-    const text = chunkText(block);
-    if (
-      target.part_type === partKind &&
-      target.tail !== null &&
-      target.tail.length + text.length <= TAIL_MAX_CHARS
-    ) {
-      appendTail.run(text, row.session_id, key);
-      touch.run(row.sequence, row.session_id, key);
-      return;
-    }
-    // Fold: the stored message, its tail and this chunk become the new stored message.
-    const message = JSON.parse(target.message) as DaemonMessage;
-    const json = JSON.stringify(appendChunk(withTail(message, target.tail), partKind, block));
-    update.run(row.sequence, json, row.session_id, key);
-    // appendChunk leaves a part of `partKind` last: the tail continues that part.
-    if (target.part_type !== null || json.length > INLINE_MAX_CHARS) {
-      resetTail.run(row.session_id, key, partKind);
+    state.tailChars += text.length;
+    touch.run(row.sequence, sessionId, state.entry_key);
+  }
+
+  /** Folds the tail and `block` into the stored message: O(message), once per part. */
+  function fold(
+    row: LedgerRow,
+    state: StreamState,
+    partKind: "text" | "reasoning",
+    block: ContentBlock,
+  ): void {
+    const { session_id: sessionId } = row;
+    const stored = byKey.get(sessionId, state.entry_key);
+    if (stored === undefined) throw new Error(`entry ${state.entry_key} vanished`);
+    const message = withTail(
+      JSON.parse(stored.message) as DaemonMessage,
+      state.tailChars > 0 ? tailText.get(sessionId, state.entry_key) : null,
+    );
+    const json = JSON.stringify(appendChunk(message, partKind, block));
+    update.run(row.sequence, json, sessionId, state.entry_key);
+    if (state.tailChars > 0) clearSegments.run(sessionId, state.entry_key);
+    state.tailChars = 0;
+    state.segment = -1;
+    state.segmentChars = 0;
+    // appendChunk leaves a part of `partKind` last: a tail continues that part.
+    if (state.tailPart !== null || json.length > INLINE_MAX_CHARS) {
+      setTail.run(sessionId, state.entry_key, partKind);
+      state.tailPart = partKind;
     }
   }
 
+  function applyChunk(row: LedgerRow, partKind: "text" | "reasoning"): void {
+    const block = row.content.content as ContentBlock;
+    const messageId = row.content.message_id;
+    let state: StreamState | undefined;
+    let key: string;
+    if (typeof messageId === "string") {
+      key = `msg-${messageId}`;
+      state = streamState(row.session_id, key);
+    } else {
+      const last = newest(row.session_id);
+      key = `asst-${row.sequence}`;
+      if (last !== undefined && last.kind === "assistant" && last.turn_id === row.turn_id) {
+        key = last.entry_key;
+        state = streamState(row.session_id, key);
+      }
+    }
+    if (state === undefined) {
+      create(row, "assistant", appendChunk(emptyAssistantMessage(key), partKind, block));
+      rememberState(row.session_id, {
+        entry_key: key,
+        kind: "assistant",
+        turn_id: row.turn_id,
+        tailPart: null,
+        tailChars: 0,
+        segment: -1,
+        segmentChars: 0,
+      });
+      return;
+    }
+    // The tail is folded in only when the part kind changes, so the entry row stays small
+    // while a message streams: rewriting it (even just its sequence) copies the whole row.
+    if (state.tailPart === partKind) appendToTail(row, state, chunkText(block));
+    else fold(row, state, partKind, block);
+  }
+
   return {
+    forget(sessionId) {
+      newestBySession.delete(sessionId);
+      statesBySession.delete(sessionId);
+    },
     apply(row) {
       switch (row.type) {
         case "input":
