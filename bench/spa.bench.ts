@@ -94,10 +94,11 @@ function seedSession(
 }
 
 async function measureBrowser(url: string): Promise<{
+  firstPaintFromNavigationMs: number;
   firstPaintMs: number;
   domElements: number;
-  longestTaskMs: number;
-  longTasks: number;
+  up: { longestTaskMs: number; longTasks: number };
+  down: { longestTaskMs: number; longTasks: number };
 }> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -105,8 +106,32 @@ async function measureBrowser(url: string): Promise<{
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.addInitScript(() => {
-    const w = window as unknown as { __longTasks: number[]; __firstEntryAt?: number };
+    const w = window as unknown as {
+      __longTasks: number[];
+      __firstEntryAt?: number;
+      __firstDataAt?: number;
+    };
     w.__longTasks = [];
+    // The first transcript data the app could use, whichever path brought it: the page
+    // request's response or the stream's first snapshot event (resource timing has no
+    // entry for a stream that never ends, so both are observed here).
+    const dataArrived = () => {
+      w.__firstDataAt ??= performance.now();
+    };
+    const originalFetch = window.fetch.bind(window);
+    window.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await originalFetch(...args);
+      const target = args[0] instanceof Request ? args[0].url : String(args[0]);
+      if (/\/transcript(\?|$)/.test(target)) dataArrived();
+      return response;
+    };
+    const OriginalEventSource = window.EventSource;
+    window.EventSource = class extends OriginalEventSource {
+      constructor(...args: ConstructorParameters<typeof EventSource>) {
+        super(...args);
+        this.addEventListener("transcript_snapshot", dataArrived);
+      }
+    };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
     }).observe({ type: "longtask", buffered: true });
@@ -130,14 +155,13 @@ async function measureBrowser(url: string): Promise<{
     undefined,
     { timeout: 30_000 },
   );
-  const firstPaintMs = await page.evaluate(() => {
-    const arrived = performance
-      .getEntriesByType("resource")
-      .filter((entry) => /\/transcript|\/stream/.test(entry.name))
-      .map((entry) => (entry as PerformanceResourceTiming).responseStart)
-      .filter((at) => at > 0);
-    const first = (window as unknown as { __firstEntryAt: number }).__firstEntryAt;
-    return first - Math.min(...arrived);
+  const { firstPaintMs, firstPaintFromNavigationMs } = await page.evaluate(() => {
+    const w = window as unknown as { __firstEntryAt: number; __firstDataAt?: number };
+    // performance.now() counts from the navigation's start.
+    return {
+      firstPaintFromNavigationMs: w.__firstEntryAt,
+      firstPaintMs: w.__firstEntryAt - (w.__firstDataAt ?? Number.NaN),
+    };
   });
   const domElements = await page.evaluate(
     () => document.querySelectorAll('[aria-label="Transcript"] *').length,
@@ -179,20 +203,27 @@ async function measureBrowser(url: string): Promise<{
         break;
     }
   }
+  const takeTasks = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { __longTasks: number[] };
+      const tasks = w.__longTasks;
+      w.__longTasks = [];
+      return tasks;
+    });
+  const upTasks = await takeTasks();
   for (let step = 0; step < 2000; step += 1) {
     const atBottom = await scroll("down");
     await page.waitForTimeout(16);
     if (atBottom) break;
   }
-  const tasks = await page.evaluate(
-    () => (window as unknown as { __longTasks: number[] }).__longTasks,
-  );
+  const downTasks = await takeTasks();
   await browser.close();
   return {
+    firstPaintFromNavigationMs,
     firstPaintMs,
     domElements,
-    longestTaskMs: Math.max(0, ...tasks),
-    longTasks: tasks.length,
+    up: { longestTaskMs: Math.max(0, ...upTasks), longTasks: upTasks.length },
+    down: { longestTaskMs: Math.max(0, ...downTasks), longTasks: downTasks.length },
   };
 }
 
@@ -213,7 +244,14 @@ try {
     `${daemon.url}/w/${seeded.workspaceId}/s/${seeded.sessionId}`,
   );
   printFigure({
-    name: "10,000-entry session: first entries painted after the transcript arrived",
+    name: "10,000-entry session: first entries painted, from navigation",
+    value: figures.firstPaintFromNavigationMs,
+    unit: "ms",
+    budget: 500,
+    kind: "max",
+  });
+  printFigure({
+    name: "10,000-entry session: first entries painted, from the first transcript data",
     value: figures.firstPaintMs,
     unit: "ms",
     budget: 500,
@@ -227,8 +265,15 @@ try {
     kind: "max",
   });
   printFigure({
-    name: `scrolling it top to bottom: longest main-thread task (${figures.longTasks} over 50 ms)`,
-    value: figures.longestTaskMs,
+    name: `scrolling it up to the top while older pages load: longest main-thread task (${figures.up.longTasks} over 50 ms)`,
+    value: figures.up.longestTaskMs,
+    unit: "ms",
+    budget: 50,
+    kind: "max",
+  });
+  printFigure({
+    name: `scrolling it back down to the bottom: longest main-thread task (${figures.down.longTasks} over 50 ms)`,
+    value: figures.down.longestTaskMs,
     unit: "ms",
     budget: 50,
     kind: "max",
