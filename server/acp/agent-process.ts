@@ -25,6 +25,7 @@ import {
   type RequestPermissionRequest,
   type RequestPermissionResponse,
 } from "@agentclientprotocol/sdk/unstable";
+import { createIngestPacer } from "./ingest-pacer";
 import { createLineSplitter } from "./ndjson-lines";
 import { endGroup, GROUP_TOKEN_ENV, signalGroup } from "./process-group";
 
@@ -325,10 +326,17 @@ export function spawnAgent(
       });
   }
 
+  // Lines are handled in paced slices (ADR 0043), in order; a long queue pauses stdout.
+  const pacer = createIngestPacer({
+    pause: () => child.stdout?.pause(),
+    resume: () => child.stdout?.resume(),
+  });
   const splitter = createLineSplitter({
-    line: onLine,
+    line: (line) => pacer.push(() => onLine(line)),
     oversized: (prefix, bytes) =>
-      events.invalidFrame(prefix, `line longer than the limit (${bytes} bytes so far)`),
+      pacer.push(() =>
+        events.invalidFrame(prefix, `line longer than the limit (${bytes} bytes so far)`),
+      ),
   });
 
   const input = new ReadableStream<Uint8Array>({
@@ -382,7 +390,7 @@ export function spawnAgent(
   const stdout = child.stdout;
   const stderr = child.stderr;
   stdout.on("data", (chunk: Buffer) => {
-    if (!ended) splitter.push(chunk);
+    if (!finishing) splitter.push(chunk);
   });
   stdout.on("end", () => splitter.end());
   const stderrSplitter = createLineSplitter({
@@ -398,10 +406,17 @@ export function spawnAgent(
     resolveExited = resolve;
   });
   let drainTimer: NodeJS.Timeout | undefined;
-  function finish(exit: { code: number | null; signal: string | null; error?: string }) {
-    if (ended) return;
+  let finishing = false;
+  type Exit = { code: number | null; signal: string | null; error?: string };
+  /** No more output is read; what is queued is still handled, in order, before the end. */
+  function finish(exit: Exit) {
+    if (finishing) return;
+    finishing = true;
     clearTimeout(drainTimer);
     splitter.end();
+    pacer.whenIdle(() => complete(exit));
+  }
+  function complete(exit: Exit) {
     settleEarly();
     ended = true;
     // A grandchild may still hold the pipes: stop reading them so they cannot keep the
@@ -421,8 +436,12 @@ export function spawnAgent(
   // `close` fires once stdout is drained, so every line is tapped first. It never fires
   // while a grandchild holds the pipe, so an exit also finishes after a bounded drain.
   child.on("close", (code, signal) => finish({ code, signal }));
+  // The drain window starts once what was read is handled (a paused stdout is not drained).
   child.on("exit", (code, signal) => {
-    drainTimer = setTimeout(() => finish({ code, signal }), options.drainMs ?? EXIT_DRAIN_MS);
+    pacer.whenIdle(() => {
+      if (finishing) return;
+      drainTimer = setTimeout(() => finish({ code, signal }), options.drainMs ?? EXIT_DRAIN_MS);
+    });
   });
   child.on("error", (error) => {
     if (child.pid === undefined) {

@@ -1,0 +1,97 @@
+// Paces an agent's output through the daemon (ADR 0043): its lines are queued as they
+// arrive (as tasks, in order) and handled in slices of at most `sliceMs`, with a yield to the event loop between
+// slices, so a burst of frames or one long streamed reply never holds up HTTP requests or
+// other sessions. Order is kept (one queue per agent). When the queue is long the source
+// is paused — the agent's own writes then wait, which is the backpressure a pipe gives —
+// and resumed once the queue has drained below half of that.
+export type IngestPacer = {
+  push(task: () => void): void;
+  /** Runs `callback` once the queue is empty (at once when it already is). */
+  whenIdle(callback: () => void): void;
+  /** Tasks waiting to run. */
+  readonly queued: number;
+};
+
+export type IngestPacerOptions = {
+  pause(): void;
+  resume(): void;
+  /** The longest stretch of handling before yielding. */
+  sliceMs?: number;
+  /** Queued tasks at which the source is paused. */
+  highWater?: number;
+  /** How a slice yields; `setImmediate` lets I/O callbacks run in between. */
+  schedule?: (run: () => void) => void;
+};
+
+export const DEFAULT_SLICE_MS = 8;
+export const DEFAULT_HIGH_WATER = 2048;
+
+export function createIngestPacer(options: IngestPacerOptions): IngestPacer {
+  const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
+  const highWater = options.highWater ?? DEFAULT_HIGH_WATER;
+  const schedule = options.schedule ?? ((run) => setImmediate(run));
+  // A queue with a moving head: shift() on a long array is O(n).
+  let tasks: (() => void)[] = [];
+  let head = 0;
+  let scheduled = false;
+  let paused = false;
+  let idleWaiters: (() => void)[] = [];
+
+  const queued = () => tasks.length - head;
+
+  function drainSlice() {
+    scheduled = false;
+    const deadline = performance.now() + sliceMs;
+    while (head < tasks.length) {
+      const task = tasks[head] as () => void;
+      head += 1;
+      try {
+        task();
+      } catch (error) {
+        // One bad line must not stop the agent's queue; the handler records its own errors.
+        console.error("ingest: a line's handler failed", error);
+      }
+      if (performance.now() >= deadline) break;
+    }
+    if (head === tasks.length) {
+      tasks = [];
+      head = 0;
+    } else if (head > 4096) {
+      tasks = tasks.slice(head);
+      head = 0;
+    }
+    if (paused && queued() <= highWater / 2) {
+      paused = false;
+      options.resume();
+    }
+    if (queued() > 0) {
+      scheduled = true;
+      schedule(drainSlice);
+      return;
+    }
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const waiter of waiters) waiter();
+  }
+
+  return {
+    push(task) {
+      tasks.push(task);
+      if (!paused && queued() >= highWater) {
+        paused = true;
+        options.pause();
+      }
+      if (!scheduled) {
+        scheduled = true;
+        schedule(drainSlice);
+      }
+    },
+    whenIdle(callback) {
+      if (queued() === 0 && !scheduled) callback();
+      else idleWaiters.push(callback);
+    },
+    get queued() {
+      return queued();
+    },
+  };
+}
