@@ -60,6 +60,8 @@ export type AgentEvents = {
   /** The process ended (or never started: `code` null and `error` set). */
   exited(exit: { code: number | null; signal: string | null; error?: string }): void;
   stderr(line: string): void;
+  /** Runs a slice of the agent's lines as one unit (one ledger transaction, ADR 0043). */
+  batch?(slice: () => void): void;
 };
 
 export type AgentProcess = {
@@ -330,6 +332,7 @@ export function spawnAgent(
   const pacer = createIngestPacer({
     pause: () => child.stdout?.pause(),
     resume: () => child.stdout?.resume(),
+    ...(events.batch === undefined ? {} : { around: events.batch }),
   });
   const splitter = createLineSplitter({
     line: (line) => pacer.push(() => onLine(line)),

@@ -13,13 +13,6 @@ function manualScheduler() {
   };
 }
 
-function busy(ms: number) {
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    // a task that costs `ms`
-  }
-}
-
 describe("ingest pacer", () => {
   it("when tasks are pushed, then they run in order, later, not inside push", () => {
     const scheduler = manualScheduler();
@@ -35,26 +28,47 @@ describe("ingest pacer", () => {
 
   it("when a slice's time is used up, then it yields and the rest runs in the next slice", () => {
     const scheduler = manualScheduler();
+    let clock = 0;
     const ran: number[] = [];
     const pacer = createIngestPacer({
       pause() {},
       resume() {},
       schedule: scheduler.schedule,
       sliceMs: 5,
+      now: () => clock,
     });
     for (let i = 0; i < 10; i += 1) {
       pacer.push(() => {
-        busy(2);
+        clock += 2;
         ran.push(i);
       });
     }
     scheduler.runNext();
     // 5 ms of 2 ms tasks: the slice ends after its third task.
-    expect(ran.length).toBeGreaterThanOrEqual(2);
-    expect(ran.length).toBeLessThanOrEqual(4);
+    expect(ran).toEqual([0, 1, 2]);
     expect(scheduler.pending).toBe(1);
     while (scheduler.pending > 0) scheduler.runNext();
     expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it("when tasks are many and fast, then a slice takes at most maxPerSlice of them, inside `around`", () => {
+    const scheduler = manualScheduler();
+    const slices: number[] = [];
+    let ran = 0;
+    const pacer = createIngestPacer({
+      pause() {},
+      resume() {},
+      schedule: scheduler.schedule,
+      maxPerSlice: 4,
+      around: (slice) => {
+        const before = ran;
+        slice();
+        slices.push(ran - before);
+      },
+    });
+    for (let i = 0; i < 10; i += 1) pacer.push(() => (ran += 1));
+    while (scheduler.pending > 0) scheduler.runNext();
+    expect(slices).toEqual([4, 4, 2]);
   });
 
   it("when the queue reaches the high-water mark, then the source is paused until it drains below half", () => {

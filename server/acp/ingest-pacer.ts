@@ -21,10 +21,17 @@ export type IngestPacerOptions = {
   highWater?: number;
   /** How a slice yields; `setImmediate` lets I/O callbacks run in between. */
   schedule?: (run: () => void) => void;
+  /** Runs one slice, e.g. inside one ledger transaction; the slice's tasks are inside. */
+  around?: (slice: () => void) => void;
+  /** The most tasks in one slice, whatever their speed (bounds one transaction). */
+  maxPerSlice?: number;
+  /** The clock slices are measured with (tests give their own). */
+  now?: () => number;
 };
 
 export const DEFAULT_SLICE_MS = 8;
 export const DEFAULT_HIGH_WATER = 2048;
+export const DEFAULT_MAX_PER_SLICE = 1000;
 
 export function createIngestPacer(options: IngestPacerOptions): IngestPacer {
   const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
@@ -39,10 +46,14 @@ export function createIngestPacer(options: IngestPacerOptions): IngestPacer {
 
   const queued = () => tasks.length - head;
 
-  function drainSlice() {
-    scheduled = false;
-    const deadline = performance.now() + sliceMs;
-    while (head < tasks.length) {
+  const maxPerSlice = options.maxPerSlice ?? DEFAULT_MAX_PER_SLICE;
+  const around = options.around ?? ((slice: () => void) => slice());
+  const now = options.now ?? (() => performance.now());
+
+  function runSlice() {
+    const deadline = now() + sliceMs;
+    const end = Math.min(tasks.length, head + maxPerSlice);
+    while (head < end) {
       const task = tasks[head] as () => void;
       head += 1;
       try {
@@ -51,7 +62,17 @@ export function createIngestPacer(options: IngestPacerOptions): IngestPacer {
         // One bad line must not stop the agent's queue; the handler records its own errors.
         console.error("ingest: a line's handler failed", error);
       }
-      if (performance.now() >= deadline) break;
+      if (now() >= deadline) break;
+    }
+  }
+
+  function drainSlice() {
+    scheduled = false;
+    try {
+      around(runSlice);
+    } catch (error) {
+      // The slice's transaction failed as a whole (e.g. the disk is full): said, not fatal.
+      console.error("ingest: a slice could not be committed", error);
     }
     if (head === tasks.length) {
       tasks = [];

@@ -377,6 +377,7 @@ export function createSessionHost(deps: SessionHostDeps) {
           ...(deps.killGraceMs === undefined ? {} : { killGraceMs: deps.killGraceMs }),
         },
         {
+          batch: (slice) => recorder.batch(slice),
           update: (update, line, replayed) => {
             // A replayed frame is history, not part of a turn that may already be claimed.
             const turnId = replayed ? null : (runtime.turn?.id ?? null);

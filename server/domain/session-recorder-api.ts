@@ -241,6 +241,11 @@ export interface SessionRecorder {
   /** Same daemon-side close of open compactions, for a stop without an exit row. */
   closeOpenCompactions(sessionId: string, turnId: string | null): LedgerRow[];
   onCommit(listener: (notice: CommitNotice) => void): () => void;
+  /**
+   * Runs `work` as one transaction: the record calls inside it commit together and their
+   * notices reach listeners after that commit, in order (ADR 0043). Nested: part of the outer.
+   */
+  batch(work: () => void): void;
 }
 
 /** Reads. All are O(page) or O(log n) on indexed projection tables, never a re-fold. */

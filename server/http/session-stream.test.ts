@@ -327,3 +327,46 @@ describe("a client that stops reading", () => {
     }
   });
 });
+
+describe("a message that keeps growing", () => {
+  it("when chunks arrive tick after tick, then its deltas are paced (ADR 0044) and the last one carries the whole text", async () => {
+    const daemon = await startTestDaemon({ agents: [] });
+    try {
+      const base = await daemon.listen();
+      const session = daemon.ledger.store.createSession({
+        workspaceId: daemon.ws,
+        agentName: "none",
+      });
+      daemon.ledger.recorder.recordState(session.id, "active");
+      const stream = await openSse(`${base}${daemon.sessionPath(session.id)}/stream`);
+      await stream.waitFor((e) => e.event === "transcript_snapshot");
+      const chunk = (text: string) =>
+        daemon.ledger.recorder.recordUpdate(session.id, "t1", {
+          sessionUpdate: "agent_message_chunk",
+          messageId: "long",
+          content: { type: "text", text },
+        });
+      chunk("start ");
+      const first = await stream.waitFor((e) => e.event === "transcript_delta");
+      // Ten more chunks, each in its own event-loop turn: unpaced, each would be a delta.
+      let expected = "start ";
+      for (let i = 0; i < 10; i += 1) {
+        chunk(`c${i} `);
+        expected += `c${i} `;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const last = await stream.waitFor(
+        (e) => e.event === "transcript_delta" && e.data.includes("c9 "),
+        5000,
+      );
+      const sent = deltas(stream);
+      expect(sent.length).toBeLessThanOrEqual(3);
+      expect(last.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(40);
+      const text = sent.at(-1)?.data.entries[0]?.message.parts[0];
+      expect(text).toMatchObject({ type: "text", text: expected });
+      stream.close();
+    } finally {
+      await daemon.stop();
+    }
+  });
+});

@@ -40,6 +40,11 @@ import type {
 import { invalidRequest, notFound } from "./api-error";
 import { parseQuery } from "./request-parsing";
 
+/** The shortest gap between two deltas of one session (at most 20 a second). */
+export const MIN_DELTA_INTERVAL_MS = 50;
+/** What one session's deltas may send per second, whatever the size of its entries. */
+export const DELTA_BYTES_PER_SECOND = 4 * 1024 * 1024;
+
 export const DEFAULT_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 
 export type StreamHubDeps = {
@@ -173,13 +178,45 @@ export function createStreamHub(deps: StreamHubDeps) {
     scheduleFlush();
   }
 
+  /**
+   * Delta pacing (ADR 0044): a session's next delta may go out only after an interval that
+   * grows with the size of the last one (≥ 50 ms, and `bytes / DELTA_BYTES_PER_SECOND`), so a
+   * growing message is re-sent a bounded number of times per second and the bytes a reader
+   * receives grow linearly with the message. Session frames (a stop) are never held back.
+   */
+  const nextDeltaAt = new Map<string, number>();
+  const deferred = new Map<string, NodeJS.Timeout>();
+
+  function deferSession(sessionId: string, waitMs: number) {
+    pendingFor(sessionId);
+    if (deferred.has(sessionId)) return;
+    const timer = setTimeout(() => {
+      deferred.delete(sessionId);
+      scheduleFlush();
+    }, Math.ceil(waitMs));
+    timer.unref();
+    deferred.set(sessionId, timer);
+  }
+
+  function forgetPacing(sessionId: string) {
+    nextDeltaAt.delete(sessionId);
+    clearTimeout(deferred.get(sessionId));
+    deferred.delete(sessionId);
+  }
+
   function flush() {
     flushScheduled = false;
     const work = [...pending];
     pending.clear();
+    const now = performance.now();
     for (const [sessionId, entry] of work) {
       const subs = subscribers.get(sessionId);
       if (subs === undefined || subs.size === 0) continue;
+      const due = nextDeltaAt.get(sessionId) ?? 0;
+      if (!entry.sessionChanged && now < due) {
+        deferSession(sessionId, due - now);
+        continue;
+      }
       try {
         flushSession(sessionId, subs, entry);
       } catch (error) {
@@ -234,13 +271,19 @@ export function createStreamHub(deps: StreamHubDeps) {
       group.push(sub);
       behind.set(sub.cursor, group);
     }
+    let largest = 0;
     for (const [cursor, group] of behind) {
       const data = deltaData(sessionId, cursor, maxSequence);
       if (data.entries.length > 0) {
         const frame = formatEvent(STREAM_EVENTS.transcriptDelta, data, data.cursor);
+        largest = Math.max(largest, frame.length);
         for (const sub of group) sub.enqueue(frame);
       }
       for (const sub of group) sub.cursor = maxSequence;
+    }
+    if (largest > 0) {
+      const interval = Math.max(MIN_DELTA_INTERVAL_MS, (largest / DELTA_BYTES_PER_SECOND) * 1000);
+      nextDeltaAt.set(sessionId, performance.now() + interval);
     }
     if (!entry.sessionChanged) return;
     const session = host.findSession(sessionId);
@@ -362,7 +405,10 @@ export function createStreamHub(deps: StreamHubDeps) {
       const remove = () => {
         ended = true;
         set.delete(sub);
-        if (set.size === 0 && subscribers.get(sessionId) === set) subscribers.delete(sessionId);
+        if (set.size === 0 && subscribers.get(sessionId) === set) {
+          subscribers.delete(sessionId);
+          forgetPacing(sessionId);
+        }
         wake?.();
       };
 
@@ -403,6 +449,8 @@ export function createStreamHub(deps: StreamHubDeps) {
       closed = true;
       unsubscribeCommits();
       unsubscribeHost();
+      for (const timer of deferred.values()) clearTimeout(timer);
+      deferred.clear();
       for (const set of subscribers.values()) for (const sub of [...set]) sub.close();
     },
   };

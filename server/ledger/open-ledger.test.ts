@@ -307,6 +307,43 @@ describe("openLedger", () => {
     }
   });
 
+  it("when records run in a batch, then they commit together and listeners hear them after, in order (ADR 0043)", () => {
+    const session = fileSession();
+    cleanups.unshift(() => session.ledger.close());
+    const { recorder } = session.ledger;
+    const seen: { sequences: number[]; visible: number }[] = [];
+    recorder.onCommit((notice) => {
+      const db = new Database(session.path, { readonly: true });
+      const visible = (db.prepare("SELECT COUNT(*) AS n FROM ledger").get() as { n: number }).n;
+      db.close();
+      seen.push({ sequences: notice.rows.map((row) => row.sequence), visible });
+    });
+    recorder.batch(() => {
+      recorder.recordUpdate(session.sessionId, "turn-1", frames.text("a", "m"));
+      // A failing call inside the batch rolls back only itself.
+      expect(() => recorder.recordInput("no-such-session", "turn-1", "x")).toThrow();
+      recorder.recordUpdate(session.sessionId, "turn-1", frames.text("b", "m"));
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual([
+      { sequences: [1], visible: 2 },
+      { sequences: [2], visible: 2 },
+    ]);
+    // A batch that throws as a whole keeps nothing and tells nothing; appends go on after it.
+    expect(() =>
+      recorder.batch(() => {
+        recorder.recordUpdate(session.sessionId, "turn-1", frames.text("lost", "m"));
+        throw new Error("disk full");
+      }),
+    ).toThrow("disk full");
+    expect(seen).toHaveLength(2);
+    recorder.recordUpdate(session.sessionId, "turn-1", frames.text("c", "m"));
+    expect(seen[2]?.sequences).toEqual([3]);
+    const text = session.ledger.reader.transcriptPage(session.sessionId, { limit: 10 }).entries[0]
+      ?.message.parts[0];
+    expect(text).toMatchObject({ text: "abc" });
+  });
+
   it("when a commit happens, then listeners hear it after it is durable, with the rows in order", () => {
     const session = fileSession();
     cleanups.unshift(() => session.ledger.close());

@@ -90,6 +90,22 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
     },
   );
 
+  function tell(notice: CommitNotice): void {
+    for (const listener of listeners) {
+      // The rows are committed whatever a listener does; one failing must not stop the rest.
+      try {
+        listener(notice);
+      } catch (error) {
+        console.error("ledger commit listener failed", error);
+      }
+    }
+  }
+
+  // A batch (ADR 0043) is one outer transaction around many calls: each call is a savepoint
+  // inside it, and what it appended is told to listeners only once the batch has committed.
+  let batchNotices: CommitNotice[] | undefined;
+  const inBatch = db.transaction((work: () => void) => work());
+
   function record(
     sessionId: string,
     turnId: string | null,
@@ -107,19 +123,33 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
     }
     const last = rows[rows.length - 1];
     if (last !== undefined) {
-      // Committed: the next append continues after it.
+      // The next append continues after it (in a batch, undone if the batch rolls back).
       lastSequences.set(sessionId, last.sequence);
       const notice: CommitNotice = { sessionId, rows, maxSequence: last.sequence };
-      for (const listener of listeners) {
-        // The rows are committed whatever a listener does; one failing must not stop the rest.
-        try {
-          listener(notice);
-        } catch (error) {
-          console.error("ledger commit listener failed", error);
-        }
-      }
+      if (batchNotices === undefined) tell(notice);
+      else batchNotices.push(notice);
     }
     return rows;
+  }
+
+  function batch(work: () => void): void {
+    if (batchNotices !== undefined) {
+      work();
+      return;
+    }
+    const notices: CommitNotice[] = [];
+    batchNotices = notices;
+    try {
+      inBatch.immediate(work);
+    } catch (error) {
+      // The whole batch rolled back: nothing of it was told, and every cache may be ahead.
+      lastSequences.clear();
+      for (const notice of notices) transcript.forget(notice.sessionId);
+      throw error;
+    } finally {
+      batchNotices = undefined;
+    }
+    for (const notice of notices) tell(notice);
   }
 
   function appendUpdate(
@@ -223,6 +253,7 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
   }
 
   return {
+    batch,
     recordState(sessionId, state, reason) {
       return record(sessionId, null, (append) => {
         append("session.state", reason === undefined ? { state } : { state, reason });
