@@ -289,7 +289,7 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
           const messageId = row.content.message_id;
           let key = typeof messageId === "string" ? `umsg-${messageId}` : `uchunk-${row.sequence}`;
           if (typeof messageId !== "string") {
-            const last = newest.get(row.session_id);
+            const last = newest(row.session_id);
             if (last?.entry_key.startsWith("uchunk-") && last.turn_id === row.turn_id) {
               key = last.entry_key;
             }
