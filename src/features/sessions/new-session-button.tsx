@@ -4,6 +4,7 @@ import { useCreateSessionMutation } from "../../api/session-mutations";
 import { workspaceQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
+import { requestFocus } from "../../lib/focus-request";
 import { sessionHref } from "./session-sidebar-view";
 
 /** Creates a session in the first workspace and opens it. */
@@ -26,6 +27,8 @@ export function NewSessionButton({ onCreated }: { onCreated: () => void }) {
             {
               onSuccess: ({ session }) => {
                 onCreated();
+                // The button stays behind; the new session's message box is where to go next.
+                requestFocus("composer");
                 navigate(sessionHref(session));
               },
             },

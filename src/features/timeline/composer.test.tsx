@@ -45,12 +45,12 @@ function accepted(id = "m1") {
 let replies: Reply[];
 let fetchMock: ReturnType<typeof vi.fn>;
 
-function renderComposer(current: Session = session()) {
+function renderComposer(current: Session = session(), offline = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(sessionQueries.detail(ref).queryKey, { session: current });
   return render(
     <QueryClientProvider client={client}>
-      <Composer session={ref} />
+      <Composer session={ref} offline={offline} />
     </QueryClientProvider>,
   );
 }
@@ -80,6 +80,37 @@ function postsTo(suffix: string) {
     ([url, init]) => String(url).endsWith(suffix) && init?.method === "POST",
   );
 }
+
+describe("Composer and the keyboard", () => {
+  it("when Escape is pressed while a turn runs, then the turn is cancelled once", async () => {
+    const user = userEvent.setup();
+    replies.push({ status: 202, body: { session_id: "s1", status: "accepted" } });
+    renderComposer(session({ activity: { turn_id: "t1" } }));
+    await user.click(screen.getByRole("textbox", { name: "Message" }));
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(postsTo("/cancel")).toHaveLength(1));
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveFocus();
+  });
+
+  it("when Escape is pressed with no turn running, then nothing is cancelled", async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    await user.click(screen.getByRole("textbox", { name: "Message" }));
+    await user.keyboard("{Escape}");
+    expect(postsTo("/cancel")).toHaveLength(0);
+  });
+
+  it("while the daemon is unreachable, then Send and Stop wait and the hint says why", async () => {
+    const user = userEvent.setup();
+    renderComposer(session({ activity: { turn_id: "t1" } }), true);
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "kept");
+    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Stop" })).toBeDisabled();
+    expect(screen.getByText("Waiting for the daemon to come back…")).toBeVisible();
+    await user.keyboard("{Escape}");
+    expect(postsTo("/cancel")).toHaveLength(0);
+  });
+});
 
 describe("Composer", () => {
   it("sends the draft with Send and clears it once accepted", async () => {
