@@ -81,6 +81,41 @@ function postsTo(suffix: string) {
   );
 }
 
+describe("Composer and a slow daemon", () => {
+  it("when the next message is typed before the first send is accepted, then it is kept", async () => {
+    const user = userEvent.setup();
+    let accept: () => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (String(url).endsWith("/prompt")) {
+          await new Promise<void>((resolve) => (accept = resolve));
+          const { status, body } = accepted();
+          return new Response(JSON.stringify(body), {
+            status,
+            headers: { "Content-Type": "application/json" },
+          });
+        }
+        return new Response(JSON.stringify({ session: session() }), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        });
+      }),
+    );
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "first{Control>}{Enter}{/Control}");
+    await user.clear(box);
+    await user.type(box, "second");
+    const posted = () =>
+      vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith("/prompt"));
+    await waitFor(() => expect(posted()).toBe(true));
+    accept();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeEnabled());
+    expect(box).toHaveValue("second");
+  });
+});
+
 describe("Composer and the keyboard", () => {
   it("when Escape is pressed while a turn runs, then the turn is cancelled once", async () => {
     const user = userEvent.setup();

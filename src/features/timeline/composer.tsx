@@ -47,7 +47,8 @@ export function Composer({ session, offline = false }: { session: SessionRef; of
     if (!draft.trim() || prompt.isPending || blocked) return;
     cancel.reset();
     const attempt = retrying ? failed : newPromptSend(draft);
-    prompt.mutate(attempt, { onSuccess: () => draftSent(session.sessionId) });
+    // A reply can be slow to come back: what was typed after Send is not the sent text.
+    prompt.mutate(attempt, { onSuccess: () => draftSent(session.sessionId, attempt.message) });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
