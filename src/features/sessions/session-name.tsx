@@ -85,6 +85,7 @@ export function SessionName({
     <div className="flex min-w-0 items-center gap-1">
       <h1 className="truncate text-base font-semibold">{title}</h1>
       {onRename ? (
+        // 24 × 24 px at least: a touch target beside Stop session (WCAG 2.5.8, axe target-size).
         <button
           ref={renameButton}
           type="button"
@@ -92,7 +93,7 @@ export function SessionName({
             setDraft(title);
             setEditing(true);
           }}
-          className="shrink-0 rounded px-1 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          className="inline-flex size-6 shrink-0 items-center justify-center rounded text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <span aria-hidden="true">✎</span>
           <span className="sr-only">Rename session</span>
