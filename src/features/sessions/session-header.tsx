@@ -38,7 +38,8 @@ export function SessionHeader({
   const state = headerState(current, stream);
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-3 py-2 sm:px-4 dark:border-slate-800">
-      <div className="min-w-0 flex-1">
+      {/* At least 10rem: at 360 px, Stop session and the meter wrap below rather than squeeze the name to nothing. */}
+      <div className="min-w-40 flex-1">
         <SessionName
           title={headerTitle(current)}
           onRename={current ? (name) => rename.mutateAsync(name) : undefined}
