@@ -1,6 +1,7 @@
 // Playwright fixtures: one real daemon per worker (per spec file when its options differ),
 // a page that fails the test on any console error, and the Tideline page object.
 import { test as base, expect } from "@playwright/test";
+import { describeFindings } from "./a11y";
 import { type Daemon, demoAgentFlag, removeDataDir, startDaemon } from "./daemon";
 import { TidelinePage } from "./tideline-page";
 
@@ -39,8 +40,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     page.on("pageerror", (error) => errors.push(error.message));
     await use(errors);
   },
-  tideline: async ({ page, daemon }, use) => {
-    await use(new TidelinePage(page, daemon));
+  // The accessibility gate: every state a test named (tideline.screenshot / checkA11y) and
+  // the state it ends in are audited by axe in both schemes at 1280 and 360 px; any
+  // violation fails the test.
+  tideline: async ({ page, daemon }, use, testInfo) => {
+    const tideline = new TidelinePage(page, daemon);
+    await use(tideline);
+    if (testInfo.status === testInfo.expectedStatus && page.url().startsWith("http")) {
+      await tideline.checkA11y("final state");
+    }
+    if (tideline.findings.length > 0) {
+      const report = describeFindings(tideline.findings);
+      await testInfo.attach("axe-violations.txt", { body: report, contentType: "text/plain" });
+      throw new Error(`axe found ${tideline.findings.length} violation(s):\n${report}`);
+    }
   },
   daemonLogOnFailure: [
     async ({ daemon }, use, testInfo) => {

@@ -1,6 +1,7 @@
 // The one page object: how a person finds things on Tideline's screen (by role and
 // accessible name), plus the few direct daemon calls a test needs to set up a scene.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { asVariant, audit, type Finding, VARIANTS } from "./a11y";
 import type { Daemon } from "./daemon";
 
 type SessionJson = {
@@ -13,6 +14,10 @@ type SessionJson = {
 export class TidelinePage {
   readonly page: Page;
   readonly daemon: Daemon;
+  /** What the accessibility gate found in the states this test reached (the fixture fails on any). */
+  readonly findings: Finding[] = [];
+  /** The states audited so far, by name. */
+  readonly audited: string[] = [];
 
   constructor(page: Page, daemon: Daemon) {
     this.page = page;
@@ -130,7 +135,38 @@ export class TidelinePage {
     return this.page.getByRole("button", { name: "Compact now" });
   }
 
+  /**
+   * A state worth keeping: audited by axe and photographed in both colour schemes at 1280
+   * and 360 px (`reports/screens/`, or `TIDELINE_SCREENSHOTS=dir` for the README's
+   * set). Findings are collected; the fixture fails the test on any.
+   */
   async screenshot(name: string): Promise<void> {
-    await this.page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
+    const dir = process.env.TIDELINE_SCREENSHOTS ?? "reports/screens";
+    // `npm run screenshots` keeps only the README's states (TIDELINE_SCREENSHOT_STATES).
+    const only = process.env.TIDELINE_SCREENSHOT_STATES?.split(",");
+    const keep = only === undefined || only.includes(name);
+    for (const variant of VARIANTS) {
+      await asVariant(this.page, variant, async () => {
+        // The picture first: a transient state (a compaction in progress) may end while axe runs.
+        if (keep) {
+          await this.page.screenshot({
+            path: `${dir}/${name}-${variant.scheme}-${variant.width}.png`,
+            fullPage: false,
+          });
+        }
+        this.findings.push(...(await audit(this.page, name, variant)));
+      });
+    }
+    this.audited.push(name);
+  }
+
+  /** The accessibility gate alone, for a state not worth a picture. */
+  async checkA11y(name: string): Promise<void> {
+    for (const variant of VARIANTS) {
+      await asVariant(this.page, variant, async () => {
+        this.findings.push(...(await audit(this.page, name, variant)));
+      });
+    }
+    this.audited.push(name);
   }
 }

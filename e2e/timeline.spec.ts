@@ -13,13 +13,15 @@ test("when the welcome session opens, then its compaction row and summary are th
   const row = tideline.timeline.getByRole("status", { name: "Context compacted" });
   await expect(row).toBeVisible();
 
-  const disclosure = page.getByRole("button", { name: "Summary" });
+  const disclosure = page.getByRole("button", { name: /^Summary of the compaction at / });
   await expect(disclosure).toHaveAttribute("aria-expanded", "false");
   await disclosure.focus();
   await page.keyboard.press("Enter");
   await expect(disclosure).toHaveAttribute("aria-expanded", "true");
-  const summary = page.getByRole("region", { name: "Compaction summary" });
+  const summary = page.getByRole("region", { name: /^Summary of the compaction at / });
   await expect(summary.getByRole("heading").first()).toBeVisible();
+  // Agent headings sit below the page's own: one h1, the session's name.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Tideline");
   await expect(summary.getByRole("button", { name: "Copy" })).toBeVisible();
   await tideline.screenshot("timeline-welcome-summary-open");
   expect(consoleErrors).toEqual([]);
@@ -51,7 +53,8 @@ test("when /compact runs, then one row goes from in progress to completed and op
   await tideline.open(session);
   await tideline.send("Plan the context meter");
   await tideline.waitIdle(session);
-  await tideline.send("/demo slow 3");
+  // Long enough to photograph and audit the in-progress row in all four variants.
+  await tideline.send("/demo slow 12");
   await tideline.waitIdle(session);
   await tideline.send("/compact");
 
@@ -61,10 +64,10 @@ test("when /compact runs, then one row goes from in progress to completed and op
   await tideline.screenshot("timeline-compacting");
 
   const done = tideline.timeline.getByRole("status", { name: "Context compacted" });
-  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expect(done).toBeVisible({ timeout: 30_000 });
   await expect(inProgress).toHaveCount(0);
-  await page.getByRole("button", { name: "Summary" }).click();
-  const summary = page.getByRole("region", { name: "Compaction summary" });
+  await page.getByRole("button", { name: /^Summary of the compaction at / }).click();
+  const summary = page.getByRole("region", { name: /^Summary of the compaction at / });
   await expect(summary).toContainText("Plan the context meter");
   await tideline.screenshot("timeline-compacted-summary");
   expect(consoleErrors).toEqual([]);

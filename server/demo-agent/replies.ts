@@ -209,8 +209,10 @@ const FILL_TEXT_MAX_CHARS = 24_000;
 export function fillReply(tokens: number, percent: number): Reply {
   const intro = `Filling the context to about ${percent} % of the window.\n\n`;
   const wanted = Math.min(FILL_TEXT_MAX_CHARS, Math.max(0, tokens * 4 - intro.length));
-  const body = FILL_PARAGRAPH.repeat(Math.ceil(wanted / FILL_PARAGRAPH.length)).slice(0, wanted);
-  const markdown = intro + body;
+  // Whole paragraphs only: a cut to the character count ended the reply mid-word ("context
+  // windo"); whatever the paragraphs leave short, the file read below makes up.
+  const body = FILL_PARAGRAPH.repeat(Math.floor(wanted / FILL_PARAGRAPH.length)).trimEnd();
+  const markdown = (intro + body).trimEnd();
   const rest = tokens - estimateTokens(markdown);
   const tools: ToolStep[] =
     rest > 0

@@ -293,6 +293,52 @@ describe("SessionStream", () => {
     unsubscribe();
   });
 
+  it("when a session_updated arrives during the list's first fetch, then that fetch still lands", async () => {
+    const session = {
+      id: "s1",
+      workspace_id: "w1",
+      agent_name: "demo",
+      state: "active" as const,
+      available_commands: [],
+      created_at: "2026-01-01T00:00:00Z",
+      updated_at: "2026-01-01T00:00:00Z",
+    };
+    const list = { sessions: [session], page: { has_more: false, limit: 200, total: 1 } };
+    let answer: (value: typeof list) => void = () => {};
+    const listKey = sessionQueries.list().queryKey;
+    const first = client.fetchQuery({
+      queryKey: listKey,
+      queryFn: () => new Promise<typeof list>((resolve) => (answer = resolve)),
+    });
+    stream.start();
+    last().emit("session_updated", { session });
+    answer(list);
+    await first;
+    expect(client.getQueryData(listKey)).toEqual(list);
+  });
+
+  it("when stream frames arrive during the session list's first fetch, then that fetch still lands", async () => {
+    // Seen as a sidebar stuck on "Loading sessions…" for 5 s: a stream event cancelled the
+    // list's first fetch, and with no data to revert to it stayed pending until the poll.
+    const list = {
+      sessions: [],
+      page: { has_more: false, limit: 100, total: 0 },
+    };
+    let answer: (value: typeof list) => void = () => {};
+    const listKey = sessionQueries.list().queryKey;
+    const first = client.fetchQuery({
+      queryKey: listKey,
+      queryFn: () => new Promise<typeof list>((resolve) => (answer = resolve)),
+    });
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1));
+    vi.advanceTimersByTime(300);
+    answer(list);
+    await first;
+    expect(client.getQueryData(listKey)).toEqual(list);
+  });
+
   it("when a token is set, then it rides in the stream URL", () => {
     window.sessionStorage.setItem("tideline.token", "sekret");
     stream.start();

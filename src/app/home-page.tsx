@@ -7,27 +7,34 @@ import { QueryError } from "../components/query-error";
 export function HomePage() {
   const sessions = useInfiniteQuery(sessionQueries.list());
   if (sessions.isPending) {
-    return <p className="m-auto text-sm text-slate-500 dark:text-slate-400">Loading sessions…</p>;
+    return (
+      <main aria-label="Tideline" className="m-auto">
+        <h1 className="text-sm font-normal text-slate-600 dark:text-slate-300">
+          Loading sessions…
+        </h1>
+      </main>
+    );
   }
   if (sessions.isError) {
     return (
-      <div className="m-auto">
+      <main aria-label="Tideline" className="m-auto">
+        <h1 className="sr-only">Tideline</h1>
         <QueryError
           title="Couldn't load sessions"
           error={sessions.error}
           onRetry={() => sessions.refetch()}
         />
-      </div>
+      </main>
     );
   }
   const newest = loadedSessions(sessions.data)[0];
   if (newest) return <Redirect to={`/w/${newest.workspace_id}/s/${newest.id}`} replace />;
   return (
-    <div className="m-auto max-w-md p-6 text-center">
+    <main aria-label="Tideline" className="m-auto max-w-md p-6 text-center">
       <h1 className="text-lg font-semibold">No sessions yet</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
         Start one with “New session” to watch an agent work and compact its context.
       </p>
-    </div>
+    </main>
   );
 }

@@ -1,20 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { isApiError } from "../api/http";
 import { type SessionRef, sessionQueries } from "../api/session-queries";
 import { useSessionStream } from "../api/use-session-stream";
 import { SessionAgentControls } from "../features/agent/session-agent-controls";
+import { ContextMeterCompact } from "../features/context/context-meter-compact";
 import { ContextRail } from "../features/context/context-rail";
 import { DeriveSession } from "../features/sessions/derive-session";
 import { SessionHeader } from "../features/sessions/session-header";
 import { SessionTabTitle } from "../features/sessions/session-tab-title";
 import { Composer } from "../features/timeline/composer";
 import { SessionTimeline } from "../features/timeline/session-timeline";
+import { useMediaQuery, WIDE_LAYOUT } from "../lib/use-media-query";
+import { ContextSheet } from "./context-sheet";
 
 /**
- * One session: the live timeline and composer, with the context rail beside them on wide
- * screens. On narrow ones the page scrolls: the timeline keeps (almost) a screen's height and
- * the rail follows below it. A session the daemon does not know (a stale link) is said so
- * once, instead of three failed reads and a stream reconnecting forever.
+ * One session: the header, the live timeline and composer, and the context rail — beside
+ * them on wide screens, a sheet opened from the header's meter on narrow ones (below a
+ * long transcript it could not be reached). A session the daemon does not know (a stale
+ * link) is said so once, instead of three failed reads and a stream reconnecting forever.
  */
 export function SessionPage({ session }: { session: SessionRef }) {
   const detail = useQuery(sessionQueries.detail(session));
@@ -24,25 +28,47 @@ export function SessionPage({ session }: { session: SessionRef }) {
 
 function LiveSession({ session }: { session: SessionRef }) {
   const stream = useSessionStream(session);
+  const wide = useMediaQuery(WIDE_LAYOUT);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const offline = stream.state === "reconnecting";
+  const rail = (
+    <aside aria-label="Context" className="lg:overflow-y-auto">
+      <DeriveSession session={session} />
+      <ContextRail session={session} offline={offline} />
+    </aside>
+  );
   return (
-    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:flex-row lg:overflow-hidden">
-      <main
-        className="flex h-[calc(100dvh-3rem)] min-h-80 min-w-0 shrink-0 flex-col lg:h-auto lg:min-h-0 lg:flex-1 lg:shrink"
-        aria-label="Session timeline"
-      >
+    <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+      <main className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label="Session timeline">
+        <SessionHeader
+          session={session}
+          stream={stream.state}
+          meter={
+            wide ? (
+              <ContextMeterCompact session={session} />
+            ) : (
+              <ContextMeterCompact
+                session={session}
+                onOpen={() => setSheetOpen(true)}
+                sheetOpen={sheetOpen}
+              />
+            )
+          }
+        />
         <SessionTabTitle session={session} />
-        <SessionHeader session={session} />
         <SessionTimeline session={session} stream={stream} />
         <SessionAgentControls session={session} />
-        <Composer session={session} />
+        <Composer session={session} offline={offline} />
       </main>
-      <aside
-        className="border-t border-slate-200 lg:w-80 lg:shrink-0 lg:overflow-y-auto lg:border-t-0 lg:border-l dark:border-slate-800"
-        aria-label="Context"
-      >
-        <DeriveSession session={session} />
-        <ContextRail session={session} />
-      </aside>
+      {wide ? (
+        <div className="flex w-80 shrink-0 flex-col border-l border-slate-200 dark:border-slate-800">
+          {rail}
+        </div>
+      ) : (
+        <ContextSheet open={sheetOpen} onClose={() => setSheetOpen(false)}>
+          {rail}
+        </ContextSheet>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@
 import type { ReactElement } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { remarkContentHeadings } from "./heading-levels";
 import { safeUrl } from "./safe-url";
 
 const linkClass =
@@ -30,15 +31,23 @@ const components: Components = {
       <span>[{label}]</span>
     );
   },
-  pre: ({ children }) => <pre className="tl-code-block">{children}</pre>,
+  // A box that scrolls sideways must be reachable by keyboard, or its overflow is unreadable
+  // without a mouse (WCAG 2.1.1; axe `scrollable-region-focusable`).
+  pre: ({ children }) => (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a horizontally scrolling code block must take keyboard focus to be scrolled.
+    <pre tabIndex={0} className="tl-code-block">
+      {children}
+    </pre>
+  ),
   table: ({ children }) => (
-    <div className="overflow-x-auto">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways and must take keyboard focus to be scrolled.
+    <div tabIndex={0} className="overflow-x-auto">
       <table>{children}</table>
     </div>
   ),
 };
 
-const plugins = [remarkGfm];
+const plugins = [remarkGfm, remarkContentHeadings];
 
 // Parsing is the cost of a row coming into the virtual window; a row scrolled back into
 // view reuses its rendered tree (React elements are immutable, so sharing them is safe).

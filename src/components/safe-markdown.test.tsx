@@ -105,3 +105,35 @@ describe("untrusted Markdown", () => {
     expect(document.querySelector("script")).toBeNull();
   });
 });
+
+describe("headings in agent Markdown", () => {
+  it("when a reply uses # and ###, then they become h3 and h4, below the page's h1 and h2", () => {
+    render(<MarkdownRenderer text={"# Showcase\n\ntext\n\n### Detail\n\n# Again"} />);
+    expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+      "Showcase",
+      "Again",
+    ]);
+    expect(screen.getByRole("heading", { level: 4 })).toHaveTextContent("Detail");
+    expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
+    expect(screen.queryByRole("heading", { level: 2 })).toBeNull();
+  });
+
+  it("when a reply uses all six levels, then the deepest ones share h6", () => {
+    render(<MarkdownRenderer text={"# a\n## b\n### c\n#### d\n##### e\n###### f"} />);
+    expect(screen.getAllByRole("heading", { level: 6 }).map((h) => h.textContent)).toEqual([
+      "d",
+      "e",
+      "f",
+    ]);
+  });
+});
+
+describe("boxes that scroll sideways", () => {
+  it("when a reply has a code block and a table, then both can take keyboard focus", () => {
+    const { container } = render(
+      <MarkdownRenderer text={"```\nconst x = 1;\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |"} />,
+    );
+    expect(container.querySelector("pre")).toHaveAttribute("tabindex", "0");
+    expect(container.querySelector("table")?.parentElement).toHaveAttribute("tabindex", "0");
+  });
+});

@@ -44,14 +44,30 @@ describe("formatPercent", () => {
 });
 
 describe("formatCost", () => {
-  it("formats a currency with at least two and at most four decimals", () => {
-    expect(formatCost(0.0123, "USD")).toBe("$0.0123");
-    expect(formatCost(1.5, "USD")).toBe("$1.50");
+  it.each([
+    [2.0643, "$2.06"],
+    [0.5106, "$0.51"],
+    [0.0937, "$0.094"],
+    [1.5, "$1.50"],
+    [123.456, "$123.46"],
+    [0.0081, "<$0.01"],
+    [0, "$0.00"],
+  ])("when the amount is %s USD, then it reads %s", (amount, text) => {
+    expect(formatCost(amount, "USD")).toBe(text);
+  });
+
+  it("keeps the rule in other currencies", () => {
     expect(formatCost(0.5, "EUR")).toBe("€0.50");
+    expect(formatCost(0.004, "EUR")).toBe("<€0.01");
   });
 
   it("falls back to the bare amount when the currency is missing or unknown", () => {
     expect(formatCost(0.25, undefined)).toBe("0.25");
     expect(formatCost(0.25, "not a code")).toBe("0.25 not a code");
+    expect(formatCost(0.001, undefined)).toBe("<0.01");
+  });
+
+  it("when the amount is not a number, then it reads as a dash", () => {
+    expect(formatCost(Number.NaN, "USD")).toBe("—");
   });
 });

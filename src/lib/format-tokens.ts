@@ -38,18 +38,32 @@ export function formatPercent(ratio: number): string {
   return `${Math.round(percent)}%`;
 }
 
-/** A cost in its currency (`$0.0123`), or the bare amount when the code is missing or unknown. */
+/**
+ * A cost in its currency, one rule everywhere: to the cent, or two significant digits
+ * below a dollar (`$2.06`, `$0.51`, `$0.094`); `<$0.01` for a positive amount under a cent.
+ * The bare amount when the code is missing or unknown.
+ */
 export function formatCost(amount: number, currency: string | undefined): string {
-  const digits = { minimumFractionDigits: 2, maximumFractionDigits: 4 };
+  if (!Number.isFinite(amount)) return "—";
+  const tiny = amount > 0 && amount < 0.01;
+  // Cents from a dime up; below it cents alone would round $0.094 to $0.09, so it keeps
+  // two significant digits (and at least the cents: $0.03, not $0.030).
+  const cents = tiny || amount === 0 || amount >= 0.1;
+  const shown = tiny ? 0.01 : cents ? amount : Number(amount.toPrecision(2));
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: cents ? 2 : 3 };
+  let text: string | undefined;
   if (currency) {
     try {
-      return new Intl.NumberFormat("en-US", { style: "currency", currency, ...digits }).format(
-        amount,
+      text = new Intl.NumberFormat("en-US", { style: "currency", currency, ...digits }).format(
+        shown,
       );
     } catch {
       // An unknown currency code: fall through and name it after the amount.
     }
   }
-  const bare = new Intl.NumberFormat("en-US", digits).format(amount);
-  return currency ? `${bare} ${currency}` : bare;
+  if (text === undefined) {
+    const bare = new Intl.NumberFormat("en-US", digits).format(shown);
+    text = currency ? `${bare} ${currency}` : bare;
+  }
+  return tiny ? `<${text}` : text;
 }

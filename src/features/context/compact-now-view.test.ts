@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/http";
 import type { Session } from "../../contract/session";
-import { deriveCompactButton, followRefusal, refusalMessage } from "./compact-now-view";
+import {
+  COMPACT_COPY,
+  deriveCompactButton,
+  followRefusal,
+  refusalMessage,
+} from "./compact-now-view";
 
 type SessionShape = Pick<Session, "state" | "activity" | "available_commands">;
 
@@ -123,5 +128,16 @@ describe("followRefusal", () => {
 
   it("clears when its turn was replaced by another one (it ended in between)", () => {
     expect(followRefusal(refusal, "t3")).toBeNull();
+  });
+});
+
+describe("Compact now while the daemon is unreachable", () => {
+  it("when the stream is down, then the button waits and says why", () => {
+    const view = deriveCompactButton(
+      { state: "active", available_commands: [{ name: "compact", description: "" }] },
+      false,
+      true,
+    );
+    expect(view).toMatchObject({ visible: true, disabled: true, reason: COMPACT_COPY.offline });
   });
 });

@@ -24,22 +24,26 @@ export const COMPACT_COPY = {
   label: "Compact now",
   inFlight: "Requesting compaction…",
   turnRunning: "A turn is running",
+  offline: "Waiting for the daemon to come back…",
   genericRefusal: "Couldn't request compaction. Try again.",
 } as const;
 
 export function deriveCompactButton(
   session: Pick<Session, "state" | "activity" | "available_commands">,
   inFlight: boolean,
+  offline = false,
 ): CompactButtonView {
   const command = chooseCompactionCommand(session.available_commands);
   if (!command) return { visible: false };
   const reason = inFlight
     ? COMPACT_COPY.inFlight
-    : session.state !== "active"
-      ? NOT_ACTIVE[session.state]
-      : isTurnRunning(session)
-        ? COMPACT_COPY.turnRunning
-        : undefined;
+    : offline
+      ? COMPACT_COPY.offline
+      : session.state !== "active"
+        ? NOT_ACTIVE[session.state]
+        : isTurnRunning(session)
+          ? COMPACT_COPY.turnRunning
+          : undefined;
   return { visible: true, command, disabled: reason !== undefined, busy: inFlight, reason };
 }
 

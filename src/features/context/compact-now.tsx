@@ -18,7 +18,16 @@ import {
  * Compact now: offered when the agent advertises a compaction command, refused out loud.
  * A daemon without `…/compact` (404) takes the button away rather than failing each press.
  */
-export function CompactNow({ session, detail }: { session: SessionRef; detail: Session }) {
+export function CompactNow({
+  session,
+  detail,
+  offline = false,
+}: {
+  session: SessionRef;
+  detail: Session;
+  /** The stream is down: a request could not be followed, so the button waits. */
+  offline?: boolean;
+}) {
   const queryClient = useQueryClient();
   const mutation = useMutation(compactSessionMutation(queryClient, session));
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -29,7 +38,7 @@ export function CompactNow({ session, detail }: { session: SessionRef; detail: S
   const followed = followRefusal(refusal, currentTurn);
   if (followed !== refusal) setRefusal(followed);
 
-  const view = deriveCompactButton(detail, mutation.isPending);
+  const view = deriveCompactButton(detail, mutation.isPending, offline);
   if (!view.visible || isMissingEndpoint(mutation.error)) return null;
 
   const request = () => {

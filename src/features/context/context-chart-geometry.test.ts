@@ -59,12 +59,12 @@ describe("deriveChartGeometry", () => {
     expect(geometry.path.startsWith(`M${CHART.left} `)).toBe(true);
     expect(geometry.path.match(/L/g)).toHaveLength(2);
     expect(geometry.points[1]?.label).toBe("Turn 2: 100K of 200K");
-    expect(geometry.firstLabel).toEqual({ text: "Turn 1", x: CHART.left, anchor: "start" });
-    expect(geometry.lastLabel).toEqual({
-      text: "Turn 3",
-      x: CHART.width - CHART.right,
-      anchor: "end",
-    });
+    expect(geometry.xLabels).toEqual([
+      { text: "Turn 1", x: CHART.left, anchor: "start" },
+      { text: "Turn 2", x: (CHART.left + CHART.width - CHART.right) / 2, anchor: "middle" },
+      { text: "Turn 3", x: CHART.width - CHART.right, anchor: "end" },
+    ]);
+    expect(geometry.yTicks.map((tick) => tick.label)).toEqual(["0", "100K", "200K"]);
   });
 
   it("draws a drop from before to after at each compaction, in the line", () => {
@@ -75,7 +75,7 @@ describe("deriveChartGeometry", () => {
       ],
     });
     const [drop] = geometry.drops;
-    expect(drop?.label).toBe("Agent compaction · completed · 180K → 42K");
+    expect(drop?.label).toBe("The agent compacted on its own · completed · 180K → 42K");
     expect(drop?.yBefore).toBe(geometry.points[0]?.y);
     expect(drop?.yAfter).toBe(geometry.points[1]?.y);
     expect(drop?.x).toBe((CHART.left + CHART.width - CHART.right) / 2);
@@ -143,7 +143,10 @@ describe("deriveChartGeometry", () => {
       ],
     });
     const middle = (CHART.left + CHART.width - CHART.right) / 2;
-    expect(geometry.lastLabel).toEqual({ text: "Turn 2", x: middle, anchor: "middle" });
+    expect(geometry.xLabels.at(-1)).toEqual({ text: "Turn 2", x: middle, anchor: "middle" });
+    // A failed compaction is a ✕ where it started: no drop, no arrow, the line left alone.
+    expect(geometry.drops[0]).toMatchObject({ incomplete: true, yAfter: undefined });
+    expect(geometry.drops[0]?.label).toBe("The agent compacted on its own · failed · from 100K");
   });
 
   it("without a known window, scales to the readings with headroom and draws no window line", () => {
@@ -156,8 +159,7 @@ describe("deriveChartGeometry", () => {
     const middle = (CHART.left + CHART.width - CHART.right) / 2;
     expect(geometry.points[0]?.x).toBe(middle);
     // A lone turn is named under its own point, not at the plot's left edge.
-    expect(geometry.firstLabel).toEqual({ text: "Turn 1", x: middle, anchor: "middle" });
-    expect(geometry.lastLabel).toBeUndefined();
+    expect(geometry.xLabels).toEqual([{ text: "Turn 1", x: middle, anchor: "middle" }]);
     expect(geometry.summary).toBe(
       "Context over time: 1 turn reading, 0 compactions. Latest 1K; peak 1K.",
     );
@@ -180,5 +182,38 @@ describe("the text alternative", () => {
     expect(geometry.hiddenRows).toBe(20);
     expect(geometry.rows.at(-1)?.name).toBe(`Turn ${TABLE_ROWS_SHOWN + 20}`);
     expect(geometry.rows[0]?.name).toBe("Turn 21");
+  });
+});
+
+describe("a long session's chart", () => {
+  it("when there are 50 compactions, then turn labels never collide and the newest is named", () => {
+    const turns: Turn[] = [];
+    const compactions: CompactionMarkerView[] = [];
+    for (let index = 0; index < 50; index += 1) {
+      turns.push(turn(index * 10 + 1, 150_000));
+      compactions.push(
+        marker(index * 10 + 5, {
+          context_used: 150_000,
+          context_after: { used: 30_000, sequence: index * 10 + 6 },
+          status: index % 7 === 3 ? "failed" : "completed",
+        }),
+      );
+    }
+    const geometry = deriveChartGeometry({ turns, compactions });
+    const xs = geometry.xLabels.map((label) => label.x);
+    for (let index = 1; index < xs.length; index += 1) {
+      expect(xs[index]! - xs[index - 1]!).toBeGreaterThanOrEqual(60);
+    }
+    expect(geometry.xLabels.length).toBeGreaterThanOrEqual(3);
+    expect(geometry.xLabels.at(-1)?.text).toBe("Turn 50");
+    expect(geometry.drops.filter((drop) => drop.incomplete)).toHaveLength(7);
+  });
+
+  it("when the person typed the command, then the drop's label says so", () => {
+    const geometry = deriveChartGeometry(
+      { turns: [turn(1, 100_000)], compactions: [marker(5, { context_used: 100_000 })] },
+      { c5: "/compact" },
+    );
+    expect(geometry.drops[0]?.label).toBe("You typed /compact · completed · 100K before");
   });
 });

@@ -4,7 +4,7 @@
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
 import type { Turn } from "../../contract/usage";
 import { formatTokens } from "../../lib/format-tokens";
-import { describeMarker, turnNumbers } from "./turns-list-view";
+import { describeMarker, didNotComplete, type TypedCommands, turnNumbers } from "./turns-list-view";
 
 export const CHART = { width: 320, height: 150, left: 40, right: 10, top: 14, bottom: 22 };
 
@@ -31,6 +31,8 @@ export type ChartDrop = {
   yBefore: number | undefined;
   yAfter: number | undefined;
   label: string;
+  /** Failed or cancelled: a ✕ where it started, no drop and no arrow. */
+  incomplete: boolean;
 };
 
 /** A turn's name under its own point (not under the plot's edge, which may be a compaction). */
@@ -47,8 +49,10 @@ export type ChartGeometry = {
   plotTop: number;
   plotLeft: number;
   plotRight: number;
-  firstLabel: ChartAxisLabel | undefined;
-  lastLabel: ChartAxisLabel | undefined;
+  /** Turn names along the x axis, spaced so they never overlap; the first and newest kept. */
+  xLabels: ChartAxisLabel[];
+  /** Figures up the y axis: 0, half the scale, and the window (or the scale's top). */
+  yTicks: Array<{ y: number; label: string }>;
   summary: string;
   /** The newest points as table rows for screen readers (at most TABLE_ROWS_SHOWN). */
   rows: Array<{ key: string; name: string; value: string }>;
@@ -86,7 +90,10 @@ function orderSlots(data: UsageTurnsView): Slot[] {
   return slots.sort((a, b) => a.order - b.order);
 }
 
-export function deriveChartGeometry(data: UsageTurnsView): ChartGeometry {
+export function deriveChartGeometry(
+  data: UsageTurnsView,
+  typed: TypedCommands = {},
+): ChartGeometry {
   const slots = orderSlots(data);
   const numbers = turnNumbers(data.turns);
   const sizes: number[] = [];
@@ -147,17 +154,31 @@ export function deriveChartGeometry(data: UsageTurnsView): ChartGeometry {
     const after = marker.context_after?.used;
     const yBefore = before !== undefined ? yAt(before) : undefined;
     const yAfter = after !== undefined ? yAt(after) : undefined;
-    const label = describeMarker(marker);
-    drops.push({ key: marker.compaction_id, x, yBefore, yAfter, label });
+    const label = describeMarker(marker, typed);
+    const incomplete = didNotComplete(marker);
+    drops.push({
+      key: marker.compaction_id,
+      x,
+      yBefore,
+      yAfter: incomplete ? undefined : yAfter,
+      label,
+      incomplete,
+    });
     rows.push({ key: marker.compaction_id, name: "Compaction", value: label });
+    // A compaction that did not complete leaves the line alone: no step down, no step up.
+    if (incomplete) return;
     if (yBefore !== undefined) draw(x, yBefore);
     else penDown = false;
     if (yAfter !== undefined) draw(x, yAfter);
     else penDown = false;
   });
 
-  const firstTurn = points[0];
-  const lastTurn = points.at(-1);
+  const top = windowSize ?? yMax;
+  const yTicks = [
+    { y: baseline, label: "0" },
+    { y: yAt(top / 2), label: formatTokens(top / 2) },
+    { y: yAt(top), label: formatTokens(top) },
+  ];
   return {
     points,
     drops,
@@ -170,11 +191,8 @@ export function deriveChartGeometry(data: UsageTurnsView): ChartGeometry {
     plotTop,
     plotLeft,
     plotRight,
-    firstLabel: firstTurn ? axisLabel(firstTurn, plotLeft, plotRight) : undefined,
-    lastLabel:
-      firstTurn && lastTurn && lastTurn.x - firstTurn.x >= MIN_LABEL_GAP
-        ? axisLabel(lastTurn, plotLeft, plotRight)
-        : undefined,
+    xLabels: spacedLabels(points, plotLeft, plotRight),
+    yTicks,
     summary: summarize(points, drops, windowSize),
     rows: rows.slice(-TABLE_ROWS_SHOWN),
     hiddenRows: Math.max(0, rows.length - TABLE_ROWS_SHOWN),
@@ -183,6 +201,24 @@ export function deriveChartGeometry(data: UsageTurnsView): ChartGeometry {
 
 /** Two axis labels closer than this would overlap ("Turn 12" is about 40 units wide). */
 const MIN_LABEL_GAP = 60;
+
+/**
+ * Turn names under their points, as many as fit: the newest always, then from the oldest
+ * every point at least MIN_LABEL_GAP from the last label and from the newest one.
+ */
+function spacedLabels(points: readonly ChartPoint[], left: number, right: number) {
+  const newest = points.at(-1);
+  if (!newest) return [];
+  const chosen: ChartPoint[] = [];
+  for (const point of points.slice(0, -1)) {
+    const previous = chosen.at(-1);
+    if (previous && point.x - previous.x < MIN_LABEL_GAP) continue;
+    if (newest.x - point.x < MIN_LABEL_GAP) break;
+    chosen.push(point);
+  }
+  chosen.push(newest);
+  return chosen.map((point) => axisLabel(point, left, right));
+}
 
 function axisLabel(point: ChartPoint, left: number, right: number): ChartAxisLabel {
   const anchor = point.x <= left ? "start" : point.x >= right ? "end" : "middle";

@@ -6,15 +6,17 @@ import {
   type ChartPoint,
   deriveChartGeometry,
 } from "./context-chart-geometry";
+import type { TypedCommands } from "./turns-list-view";
 
 const LABEL = "fill-slate-600 text-[11px] dark:fill-slate-300";
 
 /**
- * Hover markers drawn at most: on a 320-unit plot more of them only overlap, and a long
- * session's thousands of turns (four SVG nodes each) took hundreds of milliseconds to
- * render and lay out. The line still goes through every reading; the table lists the newest.
+ * Hover markers drawn at most: about one per 6 units of a 270-unit plot; more only overlap
+ * into a fence, and a long session's thousands of turns (four SVG nodes each) took
+ * hundreds of milliseconds to render and lay out. The line still goes through every
+ * reading; the table lists the newest.
  */
-const MAX_MARKERS = 160;
+export const MAX_MARKERS = 45;
 
 function markerPoints(points: readonly ChartPoint[]): readonly ChartPoint[] {
   if (points.length <= MAX_MARKERS) return points;
@@ -26,10 +28,16 @@ function markerPoints(points: readonly ChartPoint[]): readonly ChartPoint[] {
 /** Context over time: each turn's reading, a drop at each compaction, the window on top. */
 // Memoised on `data` (kept identical by the query cache while unchanged): the rail re-renders
 // on unrelated reads, and a long session's chart or list is thousands of nodes.
-export const ContextChart = memo(function ContextChart({ data }: { data: UsageTurnsView }) {
+export const ContextChart = memo(function ContextChart({
+  data,
+  typed,
+}: {
+  data: UsageTurnsView;
+  typed?: TypedCommands | undefined;
+}) {
   const headingId = useId();
   const [active, setActive] = useState<string | undefined>(undefined);
-  const chart = deriveChartGeometry(data);
+  const chart = deriveChartGeometry(data, typed);
   const hovered = chart.points.find((point) => point.key === active);
   const empty = chart.points.length === 0;
 
@@ -48,36 +56,27 @@ export const ContextChart = memo(function ContextChart({ data }: { data: UsageTu
             viewBox="0 0 320 150"
             className="h-auto w-full overflow-visible"
           >
-            <line
-              x1={chart.plotLeft}
-              x2={chart.plotRight}
-              y1={chart.baseline}
-              y2={chart.baseline}
-              className="stroke-slate-400 dark:stroke-slate-500"
-            />
-            <text x={chart.plotLeft - 4} y={chart.baseline + 3} textAnchor="end" className={LABEL}>
-              0
-            </text>
-            {chart.window ? (
-              <g>
+            {chart.yTicks.map((tick, index) => (
+              <g key={tick.label}>
                 <line
                   x1={chart.plotLeft}
                   x2={chart.plotRight}
-                  y1={chart.window.y}
-                  y2={chart.window.y}
-                  strokeDasharray="4 3"
-                  className="stroke-slate-500 dark:stroke-slate-400"
+                  y1={tick.y}
+                  y2={tick.y}
+                  strokeDasharray={
+                    index === 0 ? undefined : index === 2 && chart.window ? "4 3" : "1 3"
+                  }
+                  className={
+                    index === 1
+                      ? "stroke-slate-300 dark:stroke-slate-700"
+                      : "stroke-slate-400 dark:stroke-slate-500"
+                  }
                 />
-                <text
-                  x={chart.plotLeft - 4}
-                  y={chart.window.y + 3}
-                  textAnchor="end"
-                  className={LABEL}
-                >
-                  {chart.window.label}
+                <text x={chart.plotLeft - 4} y={tick.y + 3} textAnchor="end" className={LABEL}>
+                  {tick.label}
                 </text>
               </g>
-            ) : null}
+            ))}
             <path
               d={chart.path}
               fill="none"
@@ -110,10 +109,16 @@ export const ContextChart = memo(function ContextChart({ data }: { data: UsageTu
                 />
               </g>
             ))}
-            {[chart.firstLabel, chart.lastLabel].map((label) =>
-              label ? (
+            {chart.xLabels.map((label) => (
+              <g key={label.text}>
+                <line
+                  x1={label.x}
+                  x2={label.x}
+                  y1={chart.baseline}
+                  y2={chart.baseline + 3}
+                  className="stroke-slate-400 dark:stroke-slate-500"
+                />
                 <text
-                  key={label.text}
                   x={label.x}
                   y={chart.baseline + 14}
                   textAnchor={label.anchor}
@@ -121,8 +126,8 @@ export const ContextChart = memo(function ContextChart({ data }: { data: UsageTu
                 >
                   {label.text}
                 </text>
-              ) : null,
-            )}
+              </g>
+            ))}
           </svg>
           <p aria-hidden="true" className="min-h-4 text-xs text-slate-700 dark:text-slate-200">
             {hovered?.label ?? ""}
@@ -134,19 +139,27 @@ export const ContextChart = memo(function ContextChart({ data }: { data: UsageTu
   );
 });
 
-/** A compaction: a faint guide across the plot, and the drop itself when both ends are known. */
+/**
+ * A compaction: a short tick on the axis (not a line across the plot: fifty of those were a
+ * fence), the drop with its arrow when it completed and both ends are known, and a ✕ where
+ * a failed or cancelled one started, with no drop and no arrow.
+ */
 function CompactionDrop({ drop, top, bottom }: { drop: ChartDrop; top: number; bottom: number }) {
+  const tone = drop.incomplete
+    ? "text-slate-500 dark:text-slate-400"
+    : "text-amber-700 dark:text-amber-400";
+  const crossAt = drop.yBefore ?? top + 4;
   return (
-    <g className="text-amber-700 dark:text-amber-400">
+    <g className={tone}>
       <title>{drop.label}</title>
-      <line
-        x1={drop.x}
-        x2={drop.x}
-        y1={top}
-        y2={bottom}
-        strokeDasharray="2 3"
-        className="stroke-current opacity-60"
-      />
+      <line x1={drop.x} x2={drop.x} y1={bottom - 4} y2={bottom + 2} className="stroke-current" />
+      {drop.incomplete ? (
+        <path
+          d={`M${drop.x - 3} ${crossAt - 3} L${drop.x + 3} ${crossAt + 3} M${drop.x + 3} ${crossAt - 3} L${drop.x - 3} ${crossAt + 3}`}
+          strokeWidth={2}
+          className="stroke-current"
+        />
+      ) : null}
       {drop.yBefore !== undefined && drop.yAfter !== undefined ? (
         <line
           x1={drop.x}

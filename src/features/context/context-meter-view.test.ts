@@ -108,6 +108,9 @@ function expectedDetail(context: ContextName, history: HistoryName): string | un
   if (context === "unknownNeverReported" && !HAS_TERMINAL.includes(history)) {
     return METER_COPY.neverReported;
   }
+  // The sentence follows how the compaction that took the figure away ended.
+  if (history === "failedAfter") return METER_COPY.compactionFailed;
+  if (history === "cancelledAfter") return METER_COPY.compactionCancelled;
   return METER_COPY.compacted;
 }
 

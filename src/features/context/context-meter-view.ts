@@ -34,6 +34,10 @@ export const METER_COPY = {
   error: "Usage unavailable",
   unknown: "Context usage unknown",
   compacted: "Context compacted. Waiting for the agent's next usage report.",
+  compactionFailed:
+    "The compaction failed, and the context may have changed. Waiting for the agent's next usage report.",
+  compactionCancelled:
+    "The compaction stopped before it finished, and the context may have changed. Waiting for the agent's next usage report.",
   neverReported: "This agent hasn't reported context usage.",
   unavailable: "Context usage unavailable",
   unavailableDetail: "The daemon can't provide context usage for this session.",
@@ -46,6 +50,25 @@ const TERMINAL_STATUSES = new Set(["completed", "failed", "cancelled"]);
 
 export function isTerminalStatus(status: string): boolean {
   return TERMINAL_STATUSES.has(status);
+}
+
+/** Why there is no figure after a compaction, in the words of how that compaction ended. */
+export function afterCompactionCopy(status: string | undefined): string {
+  if (status === "failed") return METER_COPY.compactionFailed;
+  if (status === "cancelled") return METER_COPY.compactionCancelled;
+  return METER_COPY.compacted;
+}
+
+/** The compaction that took the figure away: the one the daemon names, else the newest finished one. */
+function clearingStatus(
+  markers: readonly CompactionMarkerView[],
+  clearedBy: string | undefined,
+): string | undefined {
+  const named = clearedBy
+    ? markers.find((marker) => marker.compaction_id === clearedBy)
+    : undefined;
+  if (named) return named.status;
+  return markers.filter((marker) => isTerminalStatus(marker.status)).at(-1)?.status;
 }
 
 /**
@@ -62,6 +85,13 @@ export function readingPredates(reading: ContextReading, marker: CompactionMarke
     return Date.parse(reading.reported_at) < Date.parse(marker.at);
   }
   return false;
+}
+
+/** A number to expose as a meter: a figure and the window it is measured against. */
+export function hasMeterValue(
+  view: MeterView,
+): view is MeterView & { valueNow: number; valueMax: number } {
+  return view.valueNow !== undefined && view.valueMax !== undefined;
 }
 
 function plain(kind: MeterKind, headline: string, detail?: string): MeterView {
@@ -115,15 +145,18 @@ export function deriveMeterView(
     plain(
       "unknown",
       METER_COPY.unknown,
-      context.cleared_by || anyTerminal ? METER_COPY.compacted : METER_COPY.neverReported,
+      context.cleared_by || anyTerminal
+        ? afterCompactionCopy(clearingStatus(known, context.cleared_by?.compaction_id))
+        : METER_COPY.neverReported,
     );
 
   const used = context.used;
   if (context.state === "unknown" || used === undefined) return unknown();
 
   const after = known.filter((marker) => readingPredates(context, marker));
-  if (after.some((marker) => isTerminalStatus(marker.status))) {
-    return plain("unknown", METER_COPY.unknown, METER_COPY.compacted);
+  const finishedAfter = after.filter((marker) => isTerminalStatus(marker.status)).at(-1);
+  if (finishedAfter) {
+    return plain("unknown", METER_COPY.unknown, afterCompactionCopy(finishedAfter.status));
   }
 
   const size = context.size !== undefined && context.size > 0 ? context.size : undefined;

@@ -1,11 +1,10 @@
 import { useId } from "react";
 import { Button } from "../../components/button";
-import type { MeterView } from "./context-meter-view";
+import { hasMeterValue, type MeterView } from "./context-meter-view";
 
 /** The context meter: one figure, its window, and nothing pretending to be current. */
 export function ContextMeter({ view, onRetry }: { view: MeterView; onRetry: () => void }) {
   const labelId = useId();
-  const muted = view.kind !== "reading";
   return (
     <section aria-labelledby={labelId} className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
@@ -14,45 +13,7 @@ export function ContextMeter({ view, onRetry }: { view: MeterView; onRetry: () =
         </h2>
         {view.estimatedSize ? <EstimatedSizeChip /> : null}
       </div>
-      {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot say "no value": unknown and loading states have none, and must not read as 0 */}
-      <div
-        role="meter"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={view.valueMax}
-        aria-valuenow={view.valueNow}
-        aria-valuetext={view.valueText}
-        aria-busy={view.kind === "loading" ? true : undefined}
-        className="flex flex-col gap-1.5"
-      >
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <span
-            className={
-              muted
-                ? "text-sm font-medium text-slate-700 dark:text-slate-200"
-                : "text-2xl font-semibold tabular-nums"
-            }
-          >
-            {view.headline}
-          </span>
-          {view.kind === "reading" && view.detail ? (
-            <span className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
-              {view.detail}
-            </span>
-          ) : null}
-        </div>
-        <div className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
-          {view.fill !== undefined ? (
-            <div
-              className="h-full rounded-full bg-cyan-700 dark:bg-cyan-400"
-              style={{ width: `${Math.max(view.fill * 100, view.fill > 0 ? 1 : 0)}%` }}
-            />
-          ) : null}
-        </div>
-        {view.kind !== "reading" && view.detail ? (
-          <p className="text-xs text-slate-600 dark:text-slate-300">{view.detail}</p>
-        ) : null}
-      </div>
+      <MeterFigure view={view} labelId={labelId} />
       {view.kind === "error" ? (
         <div>
           <Button size="sm" onClick={onRetry}>
@@ -61,6 +22,75 @@ export function ContextMeter({ view, onRetry }: { view: MeterView; onRetry: () =
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A `role="meter"` only when there is a figure and a window to measure it against: without
+ * `aria-valuenow` a browser reports 0 of 100, the very stale "0 %" this meter must never
+ * say. Every other state is a labelled status text.
+ */
+function MeterFigure({ view, labelId }: { view: MeterView; labelId: string }) {
+  const muted = view.kind !== "reading";
+  const body = (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <span
+          className={
+            muted
+              ? "text-sm font-medium text-slate-700 dark:text-slate-200"
+              : "text-2xl font-semibold whitespace-nowrap tabular-nums"
+          }
+        >
+          {view.headline}
+        </span>
+        {view.kind === "reading" && view.detail ? (
+          <span className="text-sm whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-300">
+            {view.detail}
+          </span>
+        ) : null}
+      </div>
+      <div
+        aria-hidden="true"
+        className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+      >
+        {view.fill !== undefined ? (
+          <div
+            className="h-full rounded-full bg-cyan-700 dark:bg-cyan-400"
+            style={{ width: `${Math.max(view.fill * 100, view.fill > 0 ? 1 : 0)}%` }}
+          />
+        ) : null}
+      </div>
+      {view.kind !== "reading" && view.detail ? (
+        <p className="text-xs text-slate-600 dark:text-slate-300">{view.detail}</p>
+      ) : null}
+    </>
+  );
+  if (hasMeterValue(view)) {
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: <meter> has no aria-valuetext; the spoken figure ("35% used, 89.7K of 256K tokens") needs it.
+      <div
+        role="meter"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={view.valueMax}
+        aria-valuenow={view.valueNow}
+        aria-valuetext={view.valueText}
+        className="flex flex-col gap-1.5"
+      >
+        {body}
+      </div>
+    );
+  }
+  return (
+    <div
+      role="status"
+      aria-labelledby={labelId}
+      aria-busy={view.kind === "loading" ? true : undefined}
+      className="flex flex-col gap-1.5"
+    >
+      {body}
+    </div>
   );
 }
 

@@ -1,13 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue } from "react";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
+import { transcriptQueries } from "../../api/transcript-queries";
 import { usageQueries } from "../../api/usage-queries";
 import { QueryError } from "../../components/query-error";
+import { typedCompactions } from "../../lib/compaction-origin";
 import { CompactNow } from "./compact-now";
 import { ContextChart } from "./context-chart";
 import { ContextMeter } from "./context-meter";
 import { deriveMeterView } from "./context-meter-view";
 import { TurnsList } from "./turns-list";
+import { sessionTotal } from "./turns-list-view";
 
 /**
  * The context rail: the meter, Compact now, the chart and the turns list. The stream hook
@@ -15,10 +18,22 @@ import { TurnsList } from "./turns-list";
  * markers too, so a usage answer older than a known compaction is never shown as current.
  * A daemon without `/usage/turns` (older CompozyOS) gets no turns, chart or Compact now.
  */
-export function ContextRail({ session }: { session: SessionRef }) {
+export function ContextRail({
+  session,
+  offline = false,
+}: {
+  session: SessionRef;
+  offline?: boolean;
+}) {
   const detail = useQuery(sessionQueries.detail(session));
   const usage = useQuery(usageQueries.usage(session));
   const turns = useQuery(usageQueries.turns(session));
+  // Which compactions the person typed a command for, from the transcript already loaded.
+  // A plain object, so the query's structural sharing keeps it identical while unchanged.
+  const typed = useQuery({
+    ...transcriptQueries.detail(session),
+    select: (data) => Object.fromEntries(typedCompactions(data.entries)),
+  });
   const meter = deriveMeterView(usage, turns.data?.compactions);
   // The chart and the turns list of a long session are thousands of nodes: they render in
   // the background (interruptible), so their arrival never blocks scrolling the transcript
@@ -30,7 +45,7 @@ export function ContextRail({ session }: { session: SessionRef }) {
       <div className="flex flex-col gap-3">
         <ContextMeter view={meter} onRetry={() => void usage.refetch()} />
         {detail.data && turns.data !== null ? (
-          <CompactNow session={session} detail={detail.data} />
+          <CompactNow session={session} detail={detail.data} offline={offline} />
         ) : null}
       </div>
       {turns.data === null ? null : turns.isPending ? (
@@ -43,8 +58,12 @@ export function ContextRail({ session }: { session: SessionRef }) {
         />
       ) : shownTurns ? (
         <>
-          <ContextChart data={shownTurns} />
-          <TurnsList data={shownTurns} />
+          <ContextChart data={shownTurns} typed={typed.data} />
+          <TurnsList
+            data={shownTurns}
+            typed={typed.data}
+            total={sessionTotal(usage.data, shownTurns.turns)}
+          />
         </>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">Loading turns</p>

@@ -38,8 +38,8 @@ describe("the turns list", () => {
     const items = within(turnsList()).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       "Turn 2out 50—",
-      "Agent compaction · completed · 180K → 42K",
-      "Turn 1in 1K · out 200 · cache 800$0.0123",
+      "The agent compacted on its own · completed · 180K → 42K",
+      "Turn 1in 1K · out 200 · cache 800$0.012",
     ]);
   });
 
@@ -103,25 +103,25 @@ describe("the context chart", () => {
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       "Turn 1180K of 256K",
-      "CompactionAgent compaction · completed · 180K → 42K",
+      "CompactionThe agent compacted on its own · completed · 180K → 42K",
       "Turn 242K of 256K",
     ]);
     // Every point and drop has a tooltip.
     expect([...chart.querySelectorAll("title")].map((title) => title.textContent)).toEqual([
-      "Agent compaction · completed · 180K → 42K",
+      "The agent compacted on its own · completed · 180K → 42K",
       "Turn 1: 180K of 256K",
       "Turn 2: 42K of 256K",
     ]);
   });
 
-  it("draws at most 160 hover markers for a long session, the newest among them, and tabulates the newest 100", async () => {
+  it("draws at most 45 hover markers for a long session, the newest among them, and tabulates the newest 100", async () => {
     const turns = Array.from({ length: 1_000 }, (_, index) =>
       makeTurn(index + 1, { context_used: 1_000 + index, context_size: 256_000 }),
     );
     renderRail({ context: REPORTED, turns: { turns, compactions: [] } });
     const chart = await screen.findByRole("img", { name: /1000 turn readings/ });
     const titles = [...chart.querySelectorAll("title")].map((title) => title.textContent);
-    expect(titles.length).toBeLessThanOrEqual(160);
+    expect(titles.length).toBeLessThanOrEqual(45);
     expect(titles.at(-1)).toMatch(/^Turn 1000: /);
     const table = screen.getByRole("table", { name: "Context over time" });
     expect(within(table).getAllByRole("row")).toHaveLength(101);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import type { Turn } from "../../contract/usage";
-import { deriveTurnsList, describeMarker, describeTokens, turnCosts } from "./turns-list-view";
+import {
+  deriveTurnsList,
+  describeMarker,
+  describeTokens,
+  sessionTotal,
+  turnCosts,
+} from "./turns-list-view";
 
 const AT = "2026-11-30T08:00:00.000Z";
 
@@ -43,29 +49,50 @@ describe("describeTokens", () => {
 });
 
 describe("describeMarker", () => {
+  it("when a compaction failed or was cancelled, then only the reading it started from, no arrow", () => {
+    expect(
+      describeMarker(
+        marker(5, {
+          status: "failed",
+          context_used: 8_200,
+          context_after: { used: 8_800, sequence: 6 },
+        }),
+      ),
+    ).toBe("The agent compacted on its own · failed · from 8.2K");
+    expect(describeMarker(marker(5, { status: "cancelled", trigger: "requested" }))).toBe(
+      "You pressed Compact now · cancelled",
+    );
+  });
+
+  it("when the person typed the command, then it says so", () => {
+    expect(describeMarker(marker(5, { compaction_id: "x" }), { x: "/compress" })).toBe(
+      "You typed /compress · completed",
+    );
+  });
+
   it("names the trigger and status, with before → after when both are known", () => {
     expect(
       describeMarker(
         marker(5, { context_used: 180_000, context_after: { used: 42_000, sequence: 9 } }),
       ),
-    ).toBe("Agent compaction · completed · 180K → 42K");
+    ).toBe("The agent compacted on its own · completed · 180K → 42K");
   });
 
   it("reads in_progress as 'in progress' and requested as 'Requested compaction'", () => {
     expect(describeMarker(marker(5, { trigger: "requested", status: "in_progress" }))).toBe(
-      "Requested compaction · in progress",
+      "You pressed Compact now · in progress",
     );
   });
 
   it("shows one side alone when only it is known, other statuses verbatim", () => {
     expect(describeMarker(marker(5, { context_used: 180_000 }))).toBe(
-      "Agent compaction · completed · 180K before",
+      "The agent compacted on its own · completed · 180K before",
     );
     expect(
       describeMarker(
         marker(5, { status: "_paused", context_after: { used: 42_000, sequence: 7 } }),
       ),
-    ).toBe("Agent compaction · _paused · 42K after");
+    ).toBe("The agent compacted on its own · _paused · 42K after");
   });
 });
 
@@ -95,7 +122,8 @@ describe("deriveTurnsList", () => {
       {
         kind: "compaction",
         key: "compaction-c14",
-        text: "Agent compaction · completed · 180K → 42K",
+        text: "The agent compacted on its own · completed · 180K → 42K",
+        incomplete: false,
       },
       { kind: "turn", key: "turn-t10", title: "Turn 2", tokens: undefined, cost: "—" },
       { kind: "turn", key: "turn-t1", title: "Turn 1", tokens: "in 1K · out 200", cost: "$0.012" },
@@ -177,5 +205,24 @@ describe("turn costs", () => {
   it("when the currency changes, then the count restarts from that reading", () => {
     const costs = turnCosts([turn("t1", 10, 0.5), turn("t2", 20, 12, "credits")]);
     expect(costs.get("t2")).toMatch(/12/);
+  });
+});
+
+describe("sessionTotal", () => {
+  it("when the daemon has a total, then it is that, in the one cost format", () => {
+    expect(sessionTotal({ total_cost: 2.6143, cost_currency: "USD" }, [])).toBe("$2.61");
+  });
+
+  it("when it has none, then the newest running total a turn reported", () => {
+    const turns = [
+      {
+        turn_id: "a",
+        sequence: 1,
+        usage: { timestamp: AT, cost_amount: 0.004, cost_currency: "USD" },
+      },
+      { turn_id: "b", sequence: 9, usage: { timestamp: AT } },
+    ];
+    expect(sessionTotal(undefined, turns)).toBe("<$0.01");
+    expect(sessionTotal(undefined, [])).toBeUndefined();
   });
 });

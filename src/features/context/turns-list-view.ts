@@ -1,8 +1,8 @@
 // The turns list as rows: turns newest first with their token figures and cost, compaction
 // markers interleaved by sequence, collapsed to the newest turns until expanded.
-
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
 import type { Turn } from "../../contract/usage";
+import { compactionOrigin, describeOrigin } from "../../lib/compaction-origin";
 import { formatCost, formatTokens } from "../../lib/format-tokens";
 
 export const TURNS_SHOWN = 50;
@@ -14,7 +14,13 @@ export type TurnRow = {
   tokens: string | undefined;
   cost: string;
 };
-export type MarkerRow = { kind: "compaction"; key: string; text: string };
+export type MarkerRow = {
+  kind: "compaction";
+  key: string;
+  text: string;
+  /** Failed or cancelled: drawn apart (✕), since it changed nothing the reader can count on. */
+  incomplete: boolean;
+};
 export type TurnsListRow = TurnRow | MarkerRow;
 
 export type TurnsListView = { rows: TurnsListRow[]; hiddenTurns: number };
@@ -31,8 +37,22 @@ export function describeTokens(usage: Turn["usage"]): string | undefined {
   return parts.length > 0 ? parts.join(" · ") : undefined;
 }
 
-/** `180K → 42K` when both are known, one side alone when only it is, else nothing. */
+/** A compaction that ended without completing: it changed nothing the reader can count on. */
+export function didNotComplete(marker: Pick<CompactionMarkerView, "status">): boolean {
+  return marker.status === "failed" || marker.status === "cancelled";
+}
+
+/**
+ * `180K → 42K` when both are known, one side alone when only it is, else nothing. A failed
+ * or cancelled compaction shows only the reading it started from (`from 8.2K`): an "after"
+ * larger than "before" with an arrow between them read as if it had grown the context.
+ */
 export function describeDrop(marker: CompactionMarkerView): string | undefined {
+  if (didNotComplete(marker)) {
+    return marker.context_used !== undefined
+      ? `from ${formatTokens(marker.context_used)}`
+      : undefined;
+  }
   const before = marker.context_used;
   const after = marker.context_after?.used;
   if (before !== undefined && after !== undefined) {
@@ -43,9 +63,12 @@ export function describeDrop(marker: CompactionMarkerView): string | undefined {
   return undefined;
 }
 
-/** `Agent compaction · completed · 180K → 42K`. */
-export function describeMarker(marker: CompactionMarkerView): string {
-  const who = marker.trigger === "requested" ? "Requested compaction" : "Agent compaction";
+/** Compaction id → the slash command the person typed for it (from the loaded transcript). */
+export type TypedCommands = Readonly<Record<string, string>>;
+
+/** `You pressed Compact now · completed · 180K → 42K`. */
+export function describeMarker(marker: CompactionMarkerView, typed: TypedCommands = {}): string {
+  const who = describeOrigin(compactionOrigin(marker.trigger, typed[marker.compaction_id]));
   const status = marker.status === "in_progress" ? "in progress" : marker.status;
   const drop = describeDrop(marker);
   return [who, status, drop].filter((part) => part !== undefined).join(" · ");
@@ -70,6 +93,24 @@ export function turnCosts(turns: readonly Turn[]): Map<string, string> {
   return costs;
 }
 
+/**
+ * What the session has cost so far: the daemon's total when it has one, else the newest
+ * running total a turn reported (ACP costs are running totals). Undefined when nothing did.
+ */
+export function sessionTotal(
+  usage: { total_cost?: number | null | undefined; cost_currency?: string | undefined } | undefined,
+  turns: readonly Turn[],
+): string | undefined {
+  if (usage?.total_cost !== undefined && usage.total_cost !== null) {
+    return formatCost(usage.total_cost, usage.cost_currency);
+  }
+  const newest = [...turns]
+    .sort((a, b) => b.sequence - a.sequence)
+    .find((turn) => turn.usage?.cost_amount !== undefined);
+  const amount = newest?.usage?.cost_amount;
+  return amount === undefined ? undefined : formatCost(amount, newest?.usage?.cost_currency);
+}
+
 export function turnNumbers(turns: readonly Turn[]): Map<string, number> {
   const ascending = [...turns].sort((a, b) => a.sequence - b.sequence);
   return new Map(ascending.map((turn, index) => [turn.turn_id, index + 1]));
@@ -77,7 +118,7 @@ export function turnNumbers(turns: readonly Turn[]): Map<string, number> {
 
 export function deriveTurnsList(
   data: UsageTurnsView,
-  options: { expanded: boolean; limit?: number },
+  options: { expanded: boolean; limit?: number; typed?: TypedCommands },
 ): TurnsListView {
   const limit = options.limit ?? TURNS_SHOWN;
   const numbers = turnNumbers(data.turns);
@@ -111,7 +152,8 @@ export function deriveTurnsList(
       row: {
         kind: "compaction",
         key: `compaction-${marker.compaction_id}`,
-        text: describeMarker(marker),
+        text: describeMarker(marker, options.typed),
+        incomplete: didNotComplete(marker),
       },
     });
   }

@@ -1,22 +1,37 @@
 import { memo, useId, useState } from "react";
 import type { UsageTurnsView } from "../../api/usage-queries";
 import { Button } from "../../components/button";
-import { deriveTurnsList } from "./turns-list-view";
+import { deriveTurnsList, type TypedCommands } from "./turns-list-view";
 
 /** Turns newest first, with their tokens and cost, and the compactions between them. */
 // Memoised on `data` (kept identical by the query cache while unchanged): the rail re-renders
 // on unrelated reads, and a long session's chart or list is thousands of nodes.
-export const TurnsList = memo(function TurnsList({ data }: { data: UsageTurnsView }) {
+export const TurnsList = memo(function TurnsList({
+  data,
+  typed,
+  total,
+}: {
+  data: UsageTurnsView;
+  typed?: TypedCommands | undefined;
+  total?: string | undefined;
+}) {
   const [expanded, setExpanded] = useState(false);
   const headingId = useId();
-  const view = deriveTurnsList(data, { expanded });
+  const view = deriveTurnsList(data, { expanded, ...(typed ? { typed } : {}) });
   const canToggle = expanded || view.hiddenTurns > 0;
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
-      <h2 id={headingId} className="text-sm font-semibold">
-        Turns
-      </h2>
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={headingId} className="text-sm font-semibold">
+          Turns
+        </h2>
+        {total ? (
+          <p className="text-xs whitespace-nowrap text-slate-700 tabular-nums dark:text-slate-200">
+            Session total <span className="font-semibold">{total}</span>
+          </p>
+        ) : null}
+      </div>
       {view.rows.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">No turns yet.</p>
       ) : (
@@ -30,16 +45,21 @@ export const TurnsList = memo(function TurnsList({ data }: { data: UsageTurnsVie
                     {row.tokens ?? "No token counts"}
                   </p>
                 </div>
-                <span className="shrink-0 text-xs text-slate-700 tabular-nums dark:text-slate-200">
+                <span className="shrink-0 text-xs whitespace-nowrap text-slate-700 tabular-nums dark:text-slate-200">
                   {row.cost}
                 </span>
               </li>
             ) : (
               <li
                 key={row.key}
-                className="border-l-2 border-amber-600 py-1 pl-2 text-xs text-amber-900 dark:border-amber-400 dark:text-amber-100"
+                className={`border-l-2 py-1 pl-2 text-xs ${
+                  row.incomplete
+                    ? "border-dashed border-slate-500 text-slate-700 dark:border-slate-400 dark:text-slate-200"
+                    : "border-amber-600 text-amber-900 dark:border-amber-400 dark:text-amber-100"
+                }`}
               >
-                {row.text}
+                {row.incomplete ? <span aria-hidden="true">✕ </span> : null}
+                <MarkerText text={row.text} />
               </li>
             ),
           )}
@@ -55,3 +75,16 @@ export const TurnsList = memo(function TurnsList({ data }: { data: UsageTurnsVie
     </section>
   );
 });
+
+/** The marker's figures (after its last " · ") never break mid-figure ("140K →" / "28K"). */
+function MarkerText({ text }: { text: string }) {
+  const cut = text.lastIndexOf(" · ");
+  const figures = cut >= 0 ? text.slice(cut + 3) : "";
+  if (!/\d/.test(figures)) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, cut + 3)}
+      <span className="whitespace-nowrap tabular-nums">{figures}</span>
+    </>
+  );
+}

@@ -1,74 +1,71 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import type { ReactNode } from "react";
 import { useRenameSessionMutation, useStopSessionMutation } from "../../api/session-mutations";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
+import type { StreamState } from "../../api/session-stream";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
-import { sessionLabel } from "./session-sidebar-view";
+import { headerState, headerTitle } from "./session-header-view";
+import { SessionName } from "./session-name";
+import type { BadgeTone } from "./session-sidebar-view";
 
-/** The open session's name (Rename edits it in place) and Stop session while it runs. */
-export function SessionHeader({ session }: { session: SessionRef }) {
+const TONE_CLASSES: Record<BadgeTone, string> = {
+  good: "border-emerald-600 text-emerald-800 dark:border-emerald-500 dark:text-emerald-300",
+  busy: "border-cyan-600 text-cyan-800 dark:border-cyan-500 dark:text-cyan-300",
+  warn: "border-amber-600 bg-amber-50 text-amber-900 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100",
+  muted: "border-slate-400 text-slate-600 dark:border-slate-500 dark:text-slate-300",
+};
+
+/**
+ * The top of a session: its name (the page's h1; Rename edits it in place), agent and
+ * state, Stop session while it runs, and a compact context figure (`meter`, supplied by the
+ * page) that on narrow screens opens the context sheet. The stream's "Reconnecting…" lives
+ * here, where it covers nothing.
+ */
+export function SessionHeader({
+  session,
+  stream,
+  meter,
+}: {
+  session: SessionRef;
+  stream: StreamState;
+  meter: ReactNode;
+}) {
   const detail = useQuery(sessionQueries.detail(session));
   const rename = useRenameSessionMutation(session);
   const stop = useStopSessionMutation(session);
-  const [editing, setEditing] = useState<string | undefined>(undefined);
-  const inputId = useId();
   const current = detail.data;
-  if (!current) return null;
-  const problem = rename.error?.message ?? stop.error?.message;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const name = editing?.trim();
-    if (!name || name === current.name) {
-      setEditing(undefined);
-      return;
-    }
-    rename.mutate(name, { onSuccess: () => setEditing(undefined) });
-  };
-
+  const state = headerState(current, stream);
   return (
-    <header className="flex min-w-0 flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
-      {editing === undefined ? (
-        <>
-          <h1 className="min-w-0 flex-1 truncate text-sm font-semibold">{sessionLabel(current)}</h1>
-          <Button size="sm" tone="ghost" onClick={() => setEditing(current.name ?? "")}>
-            Rename
-          </Button>
-        </>
-      ) : (
-        <form onSubmit={submit} className="flex min-w-0 flex-1 items-center gap-2">
-          <label htmlFor={inputId} className="sr-only">
-            Session name
-          </label>
-          <input
-            id={inputId}
-            value={editing}
-            maxLength={200}
-            onChange={(event) => setEditing(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Escape") setEditing(undefined);
-            }}
-            className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-0.5 text-sm dark:border-slate-600 dark:bg-slate-900"
-          />
-          <Button size="sm" type="submit" disabled={rename.isPending}>
-            {rename.isPending ? <Spinner /> : null}
-            Save
-          </Button>
-          <Button size="sm" tone="ghost" onClick={() => setEditing(undefined)}>
-            Cancel
-          </Button>
-        </form>
-      )}
-      {current.state === "active" || current.state === "starting" ? (
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-3 py-2 sm:px-4 dark:border-slate-800">
+      {/* At least 10rem: at 360 px, Stop session and the meter wrap below rather than squeeze the name to nothing. */}
+      <div className="min-w-40 flex-1">
+        <SessionName
+          title={headerTitle(current)}
+          onRename={current ? (name) => rename.mutateAsync(name) : undefined}
+        />
+        <p className="flex min-w-0 items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+          {current ? <span className="truncate">{current.agent_name}</span> : null}
+          {state ? (
+            <span
+              role="status"
+              className={`shrink-0 rounded-full border px-1.5 leading-4 whitespace-nowrap ${TONE_CLASSES[state.tone]}`}
+            >
+              {state.text}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {current && (current.state === "active" || current.state === "starting") ? (
         <Button size="sm" tone="danger" disabled={stop.isPending} onClick={() => stop.mutate()}>
           {stop.isPending ? <Spinner /> : null}
           Stop session
         </Button>
       ) : null}
-      {problem ? (
+      {meter}
+      {stop.error ? (
         <p role="alert" className="w-full text-xs text-red-800 dark:text-red-300">
-          {problem}
+          {stop.error.message}
         </p>
       ) : null}
     </header>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { loadedSessions, sessionQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import { QueryError } from "../../components/query-error";
@@ -18,14 +18,24 @@ export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const collapse = () => setExpanded(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   return (
     <nav
       aria-label="Sessions"
+      // Escape closes the narrow screen's session list and returns to its toggle (and so
+      // does not also stop a running turn).
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !expanded) return;
+        event.preventDefault();
+        collapse();
+        toggle.current?.focus();
+      }}
       className="flex shrink-0 flex-col border-b border-slate-200 bg-slate-50 lg:w-72 lg:border-r lg:border-b-0 dark:border-slate-800 dark:bg-slate-900/60"
     >
       <div className="flex items-center gap-2 px-3 py-2">
         <p className="font-semibold tracking-tight">Tideline</p>
         <button
+          ref={toggle}
           type="button"
           aria-expanded={expanded}
           aria-controls={listId}

@@ -3,6 +3,7 @@ import { act, render, renderHook, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CompactionItem } from "../../contract/transcript";
+import { CompactionContext } from "./compaction-context";
 import { CompactionRow } from "./compaction-row";
 import { useTimelineActions } from "./timeline-store";
 
@@ -119,24 +120,51 @@ describe("the summary disclosure", () => {
 
   it("has no disclosure when the summary is absent or blank", () => {
     render(<CompactionRow item={item({ status: "completed", summary: "  \n " })} />);
-    expect(screen.queryByRole("button", { name: "Summary" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Summary/ })).toBeNull();
   });
 
-  it("opens from the keyboard into a 'Compaction summary' region whose Copy copies the raw Markdown", async () => {
+  it("when a compaction did not complete, then its summary is labelled partial", () => {
+    render(
+      <CompactionRow item={item({ status: "cancelled", ended_at: STARTED, summary: "half" })} />,
+    );
+    expect(
+      screen.getByRole("button", { name: /^Partial summary of the compaction at / }),
+    ).toBeVisible();
+  });
+
+  it("when two compactions have summaries, then their disclosures have different names", () => {
+    render(
+      <>
+        <CompactionRow item={item({ status: "completed", summary: "one" })} />
+        <CompactionRow
+          item={item({
+            compaction_id: "c2",
+            status: "completed",
+            summary: "two",
+            started_at: "2026-11-30T09:15:30.000Z",
+          })}
+        />
+      </>,
+    );
+    const names = screen.getAllByRole("button").map((button) => button.getAttribute("aria-label"));
+    expect(new Set(names).size).toBe(2);
+  });
+
+  it("opens from the keyboard into a summary region named by its time, whose Copy copies the raw Markdown", async () => {
     const user = userEvent.setup();
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     render(<CompactionRow item={item({ status: "completed", ended_at: STARTED, summary })} />);
 
-    const toggle = screen.getByRole("button", { name: "Summary" });
+    const toggle = screen.getByRole("button", { name: /^Summary of the compaction at \S+/ });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect(screen.queryByRole("region", { name: "Compaction summary" })).toBeNull();
+    expect(screen.queryByRole("region")).toBeNull();
 
     await user.tab();
     expect(toggle).toHaveFocus();
     await user.keyboard("{Enter}");
     expect(toggle).toHaveAttribute("aria-expanded", "true");
-    const region = screen.getByRole("region", { name: "Compaction summary" });
+    const region = screen.getByRole("region", { name: /^Summary of the compaction at \S+/ });
     expect(toggle).toHaveAttribute("aria-controls", region.id);
     expect(await within(region).findByRole("heading", { name: "Goal" })).toBeInTheDocument();
     expect(region.querySelector("script")).toBeNull();
@@ -152,5 +180,68 @@ describe("the summary disclosure", () => {
     await user.keyboard("{Enter}");
     expect(writeText).toHaveBeenCalledWith(summary);
     expect(await screen.findByRole("button", { name: "Copied" })).toBeInTheDocument();
+  });
+});
+
+describe("what a finished compaction says about its figures and cause", () => {
+  it("when it failed, then it shows only the reading it started from, with no arrow", () => {
+    const { container } = render(
+      <CompactionRow
+        item={item({ status: "failed", ended_at: STARTED, error: "too small" })}
+        marker={{
+          turn_id: "t1",
+          sequence: 3,
+          at: STARTED,
+          compaction_id: "c1",
+          trigger: "requested",
+          status: "failed",
+          context_used: 8_200,
+          context_after: { used: 8_800, sequence: 4 },
+        }}
+      />,
+    );
+    expect(container).toHaveTextContent("from 8.2K tokens");
+    expect(container).not.toHaveTextContent("8.8K");
+    expect(container).toHaveTextContent("You pressed Compact now");
+  });
+
+  it("when the daemon closed it because the agent exited, then the row says interrupted and why", () => {
+    render(
+      <CompactionContext
+        value={{
+          offline: false,
+          exitFor: () => "agent exited (code 3)",
+          typedFor: () => undefined,
+        }}
+      >
+        <CompactionRow
+          item={item({
+            status: "cancelled",
+            ended_at: STARTED,
+            error: "agent exited before the compaction finished",
+            summary: "## Goal\n\nhalf of it",
+          })}
+        />
+      </CompactionContext>,
+    );
+    expect(
+      screen.getByRole("alert", { name: "Context compaction interrupted — agent exited (code 3)" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Partial summary/ })).toBeVisible();
+  });
+
+  it("while the daemon is unreachable, then the elapsed clock stops and says why", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date("2026-11-30T08:42:12.000Z"));
+    render(
+      <CompactionContext
+        value={{ offline: true, exitFor: () => undefined, typedFor: () => undefined }}
+      >
+        <CompactionRow item={item()} />
+      </CompactionContext>,
+    );
+    expect(screen.getByText(/^12 s · paused while the daemon is unreachable$/)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(5000));
+    expect(screen.getByText(/^12 s · paused/)).toBeInTheDocument();
   });
 });

@@ -1,14 +1,18 @@
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import { Spinner } from "../../components/spinner";
 import type { CompactionItem } from "../../contract/transcript";
+import { compactionOrigin, describeOrigin } from "../../lib/compaction-origin";
 import { formatDuration } from "../../lib/format-duration";
 import { formatClockTime, millisecondsBetween } from "../../lib/format-time";
+import { useCompactionSurroundings } from "./compaction-context";
 import { CompactionSummary } from "./compaction-summary";
 import {
   beforeAfterFigures,
   type CompactionTone,
   type CompactionView,
   describeCompaction,
+  isInterrupted,
+  summaryLabel,
   summaryOf,
 } from "./compaction-view";
 import { useNow } from "./use-now";
@@ -43,27 +47,48 @@ export function CompactionRow({
   item: CompactionItem;
   marker?: CompactionMarkerView | undefined;
 }) {
-  const view = describeCompaction(item);
-  const now = useNow(item.status === "in_progress");
+  const { offline, exitFor, typedFor } = useCompactionSurroundings();
+  const view = describeCompaction(
+    item,
+    isInterrupted(item) ? { reason: exitFor(item.compaction_id) } : undefined,
+  );
+  // While the daemon is unreachable nobody knows whether it is still running: the clock stops.
+  const now = useNow(item.status === "in_progress" && !offline);
   const summary = summaryOf(item);
   const elapsed = millisecondsBetween(
     item.started_at,
     item.ended_at ?? new Date(now).toISOString(),
   );
-  const figures = item.status === "completed" ? beforeAfterFigures(marker) : undefined;
+  const figures = beforeAfterFigures(marker, item.status);
+  const origin = marker
+    ? describeOrigin(compactionOrigin(marker.trigger, typedFor(item.compaction_id)))
+    : typedFor(item.compaction_id)
+      ? describeOrigin(compactionOrigin(undefined, typedFor(item.compaction_id)))
+      : undefined;
   return (
     <div className={`rounded-md border px-3 py-2 text-sm ${TONE_CLASSES[view.tone]}`}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <StatusLine view={view} />
         {item.status === "in_progress" && elapsed !== undefined ? (
-          <span className="tabular-nums">{formatDuration(elapsed)}</span>
+          <span className="tabular-nums whitespace-nowrap">
+            {formatDuration(elapsed)}
+            {offline ? " · paused while the daemon is unreachable" : null}
+          </span>
         ) : null}
       </div>
       <p className="mt-0.5 text-xs opacity-90">
+        {origin ? <span>{origin} · </span> : null}
         <CompactionTimes item={item} finished={view.finished} elapsed={elapsed} />
-        {figures ? <span> · {figures}</span> : null}
+        {figures ? <span className="whitespace-nowrap"> · {figures}</span> : null}
       </p>
-      {summary ? <CompactionSummary compactionId={item.compaction_id} summary={summary} /> : null}
+      {summary ? (
+        <CompactionSummary
+          compactionId={item.compaction_id}
+          summary={summary}
+          label={summaryLabel(item.status)}
+          startedAt={item.started_at}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,44 +1,59 @@
 import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/button";
 import { SafeMarkdown } from "../../components/safe-markdown";
+import { formatClockTime } from "../../lib/format-time";
 import { useItemOpen, useTimelineActions } from "./timeline-store";
 
-/** The summary behind a closed "Summary" disclosure; open, a region with Markdown and Copy. */
+/**
+ * The summary behind a closed disclosure ("Summary", or "Partial summary" for a compaction
+ * that did not complete), named by its compaction's time so a list of them is not
+ * "Summary, Summary, Summary". Open, a bounded region that scrolls inside itself, with
+ * Copy kept in view above it: a 16 KiB summary no longer pushes Copy 6,000 px away.
+ */
 export function CompactionSummary({
   compactionId,
   summary,
+  label = "Summary",
+  startedAt,
 }: {
   compactionId: string;
   summary: string;
+  label?: string;
+  startedAt: string;
 }) {
   const key = `summary:${compactionId}`;
   const open = useItemOpen(key);
   const { openItem, closeItem } = useTimelineActions();
   const regionId = useId();
+  const when = formatClockTime(startedAt);
   return (
     <div className="mt-1">
       <button
         type="button"
         aria-expanded={open}
         aria-controls={regionId}
+        aria-label={`${label} of the compaction at ${when}`}
         onClick={() => (open ? closeItem(key) : openItem(key))}
         className="inline-flex items-center gap-1 rounded text-xs font-medium text-slate-700 underline-offset-2 hover:underline dark:text-slate-200"
       >
         <span aria-hidden="true" className={`transition-transform ${open ? "rotate-90" : ""}`}>
           ▸
         </span>
-        Summary
+        {label}
       </button>
       {open ? (
         <section
           id={regionId}
-          aria-label="Compaction summary"
-          className="mt-2 rounded-md border border-slate-200 bg-white p-3 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+          aria-label={`${label} of the compaction at ${when}`}
+          className="mt-2 rounded-md border border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
         >
-          <div className="mb-2 flex justify-end">
+          <div className="flex items-center justify-end gap-2 border-b border-slate-200 px-3 py-1.5 dark:border-slate-700">
             <CopyButton text={summary} />
           </div>
-          <SafeMarkdown text={summary} />
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the bounded box scrolls, so it must take keyboard focus. */}
+          <div tabIndex={0} className="max-h-[min(24rem,60dvh)] overflow-y-auto p-3">
+            <SafeMarkdown text={summary} />
+          </div>
         </section>
       ) : null}
     </div>

@@ -15,7 +15,22 @@ export type CompactionView = {
   finished: boolean;
 };
 
-export function describeCompaction(item: CompactionItem): CompactionView {
+/** An interrupted compaction (the agent went away): why, in the row's own words. */
+const INTERRUPTED_FALLBACK = "the agent exited before it finished";
+
+export function describeCompaction(
+  item: CompactionItem,
+  interruption?: { reason: string | undefined },
+): CompactionView {
+  if (interruption) {
+    return {
+      text: `Context compaction interrupted — ${interruption.reason ?? INTERRUPTED_FALLBACK}`,
+      role: "alert",
+      tone: "danger",
+      spinner: false,
+      finished: true,
+    };
+  }
   switch (item.status) {
     case "in_progress":
       return {
@@ -67,9 +82,27 @@ export function summaryOf(item: CompactionItem): string | undefined {
   return item.summary?.trim() ? item.summary : undefined;
 }
 
-/** `180K → 42K` when the usage marker knows both sides, `180K before` when only one. */
-export function beforeAfterFigures(marker: CompactionMarkerView | undefined): string | undefined {
+/** The summary's disclosure label: a summary of a compaction that did not complete is partial. */
+export function summaryLabel(status: string): string {
+  return status === "completed" ? "Summary" : "Partial summary";
+}
+
+/**
+ * `180K → 42K tokens` for a completed compaction whose marker knows both sides; one side
+ * alone when only it is known. A compaction that did not complete changed nothing the
+ * reader can count on: only the reading it started from (`from 8.2K tokens`), no arrow.
+ */
+export function beforeAfterFigures(
+  marker: CompactionMarkerView | undefined,
+  status: string,
+): string | undefined {
   if (!marker) return undefined;
+  if (status === "failed" || status === "cancelled") {
+    return marker.context_used !== undefined
+      ? `from ${formatTokens(marker.context_used)} tokens`
+      : undefined;
+  }
+  if (status !== "completed") return undefined;
   const before = marker.context_used;
   const after = marker.context_after?.used;
   if (before !== undefined && after !== undefined)
@@ -81,5 +114,11 @@ export function beforeAfterFigures(marker: CompactionMarkerView | undefined): st
 
 /** What the single polite live region says when a compaction reaches a terminal status. */
 export function terminalAnnouncement(item: CompactionItem): string | undefined {
-  return isTerminalCompactionStatus(item.status) ? describeCompaction(item).text : undefined;
+  if (!isTerminalCompactionStatus(item.status)) return undefined;
+  return describeCompaction(item, isInterrupted(item) ? { reason: undefined } : undefined).text;
+}
+
+/** A compaction the daemon closed because the agent went away (its `error` says so). */
+export function isInterrupted(item: { status: string; error?: string | undefined }): boolean {
+  return item.status === "cancelled" && /agent exited/i.test(item.error ?? "");
 }

@@ -45,12 +45,12 @@ function accepted(id = "m1") {
 let replies: Reply[];
 let fetchMock: ReturnType<typeof vi.fn>;
 
-function renderComposer(current: Session = session()) {
+function renderComposer(current: Session = session(), offline = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(sessionQueries.detail(ref).queryKey, { session: current });
   return render(
     <QueryClientProvider client={client}>
-      <Composer session={ref} />
+      <Composer session={ref} offline={offline} />
     </QueryClientProvider>,
   );
 }
@@ -80,6 +80,72 @@ function postsTo(suffix: string) {
     ([url, init]) => String(url).endsWith(suffix) && init?.method === "POST",
   );
 }
+
+describe("Composer and a slow daemon", () => {
+  it("when the next message is typed before the first send is accepted, then it is kept", async () => {
+    const user = userEvent.setup();
+    let accept: () => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (String(url).endsWith("/prompt")) {
+          await new Promise<void>((resolve) => (accept = resolve));
+          const { status, body } = accepted();
+          return new Response(JSON.stringify(body), {
+            status,
+            headers: { "Content-Type": "application/json" },
+          });
+        }
+        return new Response(JSON.stringify({ session: session() }), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        });
+      }),
+    );
+    renderComposer();
+    const box = screen.getByRole("textbox", { name: "Message" });
+    await user.type(box, "first{Control>}{Enter}{/Control}");
+    await user.clear(box);
+    await user.type(box, "second");
+    const posted = () =>
+      vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith("/prompt"));
+    await waitFor(() => expect(posted()).toBe(true));
+    accept();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeEnabled());
+    expect(box).toHaveValue("second");
+  });
+});
+
+describe("Composer and the keyboard", () => {
+  it("when Escape is pressed while a turn runs, then the turn is cancelled once", async () => {
+    const user = userEvent.setup();
+    replies.push({ status: 202, body: { session_id: "s1", status: "accepted" } });
+    renderComposer(session({ activity: { turn_id: "t1" } }));
+    await user.click(screen.getByRole("textbox", { name: "Message" }));
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(postsTo("/cancel")).toHaveLength(1));
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveFocus();
+  });
+
+  it("when Escape is pressed with no turn running, then nothing is cancelled", async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    await user.click(screen.getByRole("textbox", { name: "Message" }));
+    await user.keyboard("{Escape}");
+    expect(postsTo("/cancel")).toHaveLength(0);
+  });
+
+  it("while the daemon is unreachable, then Send and Stop wait and the hint says why", async () => {
+    const user = userEvent.setup();
+    renderComposer(session({ activity: { turn_id: "t1" } }), true);
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "kept");
+    expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Stop" })).toBeDisabled();
+    expect(screen.getByText("Waiting for the daemon to come back…")).toBeVisible();
+    await user.keyboard("{Escape}");
+    expect(postsTo("/cancel")).toHaveLength(0);
+  });
+});
 
 describe("Composer", () => {
   it("sends the draft with Send and clears it once accepted", async () => {

@@ -6,25 +6,31 @@ import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import { isTurnRunning } from "../../contract/session";
-import { takeFocusRequest } from "../../lib/focus-request";
+import { COMPOSER_INPUT_ID, takeFocusRequest } from "../../lib/focus-request";
 import { COMPOSER_HINT, isRetryableSendError, sendBlockedReason } from "./composer-view";
 import { useDraft, useDraftActions } from "./draft-store";
 import { SlashMenu } from "./slash-menu";
 import { useComposerCommands } from "./use-composer-commands";
+import { useEscapeToStop } from "./use-escape-to-stop";
 
 /**
- * The prompt box: Send (Ctrl/⌘+Enter), Stop while a turn runs, the daemon's refusals inline.
- * Sending the same draft again after a failure that may not have reached the daemon reuses
- * that send's identity, so the daemon runs it at most once.
+ * The prompt box: Send (Ctrl/⌘+Enter), Stop (or Escape) while a turn runs, the daemon's
+ * refusals inline. Sending the same draft again after a failure that may not have reached
+ * the daemon reuses that send's identity, so the daemon runs it at most once. `offline`
+ * (the stream is down): nothing can reach the daemon, so Send and Stop wait; the draft stays.
  */
-export function Composer({ session }: { session: SessionRef }) {
+export function Composer({ session, offline = false }: { session: SessionRef; offline?: boolean }) {
   const detail = useQuery(sessionQueries.detail(session));
   const draft = useDraft(session.sessionId);
   const { draftEdited, draftSent } = useDraftActions();
   const prompt = usePromptMutation(session);
   const cancel = useCancelMutation(session);
-  const inputId = useId();
+  const inputId = COMPOSER_INPUT_ID;
   const input = useRef<HTMLTextAreaElement>(null);
+  // New session asked for the message box: it is where the reader goes next.
+  useEffect(() => {
+    if (takeFocusRequest("composer")) input.current?.focus();
+  }, []);
   const hintId = useId();
   useEffect(() => {
     if (takeFocusRequest("composer")) input.current?.focus();
@@ -34,7 +40,12 @@ export function Composer({ session }: { session: SessionRef }) {
     draftEdited(session.sessionId, next),
   );
   const refusal = prompt.error ?? cancel.error ?? commands.compact.error;
-  const blocked = sendBlockedReason(detail.data);
+  const blocked = offline ? OFFLINE_REASON : sendBlockedReason(detail.data);
+  const stop = () => {
+    input.current?.focus();
+    cancel.mutate();
+  };
+  useEscapeToStop(running && !offline && !cancel.isPending, stop);
 
   const failed = prompt.isError ? prompt.variables : undefined;
   const retrying =
@@ -49,7 +60,8 @@ export function Composer({ session }: { session: SessionRef }) {
     }
     commands.compact.reset();
     const attempt = retrying ? failed : newPromptSend(draft);
-    prompt.mutate(attempt, { onSuccess: () => draftSent(session.sessionId) });
+    // A reply can be slow to come back: what was typed after Send is not the sent text.
+    prompt.mutate(attempt, { onSuccess: () => draftSent(session.sessionId, attempt.message) });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (commands.menu.onKeyDown(event)) return;
@@ -104,11 +116,9 @@ export function Composer({ session }: { session: SessionRef }) {
           {running ? (
             <Button
               tone="danger"
-              onClick={() => {
-                input.current?.focus();
-                cancel.mutate();
-              }}
-              disabled={cancel.isPending}
+              onClick={stop}
+              disabled={cancel.isPending || offline}
+              aria-keyshortcuts="Escape"
             >
               {cancel.isPending ? <Spinner /> : <span aria-hidden="true">■</span>}
               Stop
@@ -128,3 +138,5 @@ export function Composer({ session }: { session: SessionRef }) {
     </form>
   );
 }
+
+const OFFLINE_REASON = "Waiting for the daemon to come back…";

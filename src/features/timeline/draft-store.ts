@@ -7,7 +7,8 @@ type DraftState = {
   drafts: Record<string, string>;
   actions: {
     draftEdited: (sessionId: string, text: string) => void;
-    draftSent: (sessionId: string) => void;
+    /** Clears the draft; with `text`, only if it is still that text (typed on meanwhile: kept). */
+    draftSent: (sessionId: string, text?: string) => void;
   };
 };
 
@@ -20,8 +21,9 @@ const useDraftStore = create<DraftState>()(
       actions: {
         draftEdited: (sessionId, text) =>
           set((state) => ({ drafts: { ...state.drafts, [sessionId]: text } })),
-        draftSent: (sessionId) =>
+        draftSent: (sessionId, text) =>
           set((state) => {
+            if (text !== undefined && state.drafts[sessionId] !== text) return state;
             const { [sessionId]: _sent, ...drafts } = state.drafts;
             return { drafts };
           }),

@@ -25,7 +25,8 @@ export const EntryRow = memo(function EntryRow({
       {label ? (
         <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
           {label}
-          {maintenance ? <span className="font-normal"> · maintenance</span> : null}
+          {/* A maintenance prompt is the one Compact now sent: say so in those words. */}
+          {maintenance ? <span className="font-normal"> · via Compact now</span> : null}
         </p>
       ) : null}
       {message.parts.map((part, index) => (

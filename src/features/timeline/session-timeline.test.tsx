@@ -119,10 +119,16 @@ describe("SessionTimeline", () => {
     await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(before));
   });
 
-  it("says Reconnecting… while the stream is down", () => {
-    client.setQueryData(transcriptQueries.key("s1"), data([textEntry(1)]));
+  it("while the stream is down, then a running compaction's clock says it is paused", () => {
+    client.setQueryData(transcriptQueries.key("s1"), data([compactionEntry(1, "in_progress")]));
     renderTimeline("reconnecting");
-    expect(screen.getByRole("status")).toHaveTextContent("Reconnecting…");
+    expect(screen.getByText(/paused while the daemon is unreachable/)).toBeInTheDocument();
+  });
+
+  it("when the transcript is empty, then a short hint says what to do first", () => {
+    client.setQueryData(transcriptQueries.key("s1"), data([]));
+    renderTimeline();
+    expect(screen.getByText(/Write to the agent in the box below/)).toBeInTheDocument();
   });
 
   it("renders a malformed entry as an unsupported row and the rest as usual", async () => {
@@ -172,17 +178,13 @@ describe("SessionTimeline", () => {
     expect(count).toBeLessThanOrEqual(1_500);
   });
 
-  it("offers the summary boundary with a contrast toggle", async () => {
-    const user = userEvent.setup();
+  it("when a compaction completed, then there is no dimming boundary: the row itself marks it", () => {
     client.setQueryData(
       transcriptQueries.key("s1"),
       data([textEntry(1), compactionEntry(2, "completed"), textEntry(3)]),
     );
     renderTimeline();
-    expect(screen.getByText("Earlier turns were summarized")).toBeInTheDocument();
-    const toggle = screen.getByRole("button", { name: "Full contrast" });
-    expect(toggle).toHaveAttribute("aria-pressed", "false");
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute("aria-pressed", "true");
+    expect(screen.queryByText("Earlier turns were summarized")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Full contrast" })).not.toBeInTheDocument();
   });
 });

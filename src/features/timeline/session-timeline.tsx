@@ -1,17 +1,41 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import type { SessionRef } from "../../api/session-queries";
 import { loadOlderTranscript, transcriptQueries } from "../../api/transcript-queries";
 import { usageQueries } from "../../api/usage-queries";
 import type { SessionStreamStatus } from "../../api/use-session-stream";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
+import { compactionOf, type Entry } from "../../contract/transcript";
+import { typedCompactions } from "../../lib/compaction-origin";
+import { CompactionContext, type CompactionSurroundings } from "./compaction-context";
 import { TimelineList } from "./timeline-list";
 import { TimelineSession } from "./timeline-session";
 import { useTimelineActions } from "./timeline-store";
-import { markersById } from "./timeline-view";
+import { interruptionReasons, markersById } from "./timeline-view";
 import { useApprovalAnnouncement } from "./use-approval-announcement";
 import { useCompactionAnnouncement } from "./use-compaction-announcement";
+
+/** Nothing but state lines, and nothing older: nobody has said anything yet. */
+function isUnstarted(data: { entries: readonly Entry[]; hasOlder: boolean }): boolean {
+  return (
+    !data.hasOlder &&
+    data.entries.every((entry) => entry.message.role === "system" && !compactionOf(entry))
+  );
+}
+
+/** A new session's empty page: what to do first, in a sentence. */
+function NewSessionHint() {
+  return (
+    <div className="m-auto max-w-sm p-6 text-center text-sm text-slate-600 dark:text-slate-300">
+      <p className="font-medium text-slate-800 dark:text-slate-100">Nothing here yet.</p>
+      <p className="mt-1">
+        Write to the agent in the box below; Ctrl/⌘ + Enter sends. Its replies, tool calls and every
+        context compaction appear here as they happen.
+      </p>
+    </div>
+  );
+}
 
 /** The live transcript of one session: read over HTTP, kept current by the stream. */
 export function SessionTimeline({
@@ -37,58 +61,60 @@ export function SessionTimeline({
   const { mutate: loadOlder } = older;
   const loadOlderOnce = useCallback(() => loadOlder(), [loadOlder]);
   const data = transcript.data;
+  const offline = stream.state === "reconnecting";
+  const entries = data?.entries;
+  const surroundings = useMemo<CompactionSurroundings>(() => {
+    const reasons = interruptionReasons(entries ?? []);
+    const typed = typedCompactions(entries ?? []);
+    return { offline, exitFor: (id) => reasons.get(id), typedFor: (id) => typed.get(id) };
+  }, [entries, offline]);
 
   return (
     <TimelineSession.Provider value={session}>
-      <div className="relative flex min-h-0 flex-1 flex-col">
-        {stream.state === "reconnecting" ? (
-          <p
-            role="status"
-            className="absolute top-2 right-3 z-10 inline-flex items-center gap-1.5 rounded-full border border-amber-400 bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-900 shadow-sm dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
-          >
-            <Spinner /> Reconnecting…
-          </p>
-        ) : null}
-        {older.isError ? (
-          <div className="px-3 pt-2">
-            <QueryError
-              title="Couldn't load earlier entries"
-              error={older.error}
-              onRetry={loadOlderOnce}
-            />
-          </div>
-        ) : null}
-        {data ? (
-          data.entries.length > 0 ? (
-            <TimelineList
-              entries={data.entries}
-              canLoadOlder={data.hasOlder && !older.isPending && !older.isError}
-              loadOlder={loadOlderOnce}
-              markerFor={markerFor}
-            />
+      <CompactionContext value={surroundings}>
+        <div className="relative flex min-h-0 flex-1 flex-col">
+          {/* The page's outline: h1 the session, h2 its parts; agent headings start at h3. */}
+          <h2 className="sr-only">Transcript</h2>
+          {older.isError ? (
+            <div className="px-3 pt-2">
+              <QueryError
+                title="Couldn't load earlier entries"
+                error={older.error}
+                onRetry={loadOlderOnce}
+              />
+            </div>
+          ) : null}
+          {data ? (
+            // Until someone speaks, a new session is only its state lines: say what to do instead.
+            !isUnstarted(data) ? (
+              <TimelineList
+                entries={data.entries}
+                canLoadOlder={data.hasOlder && !older.isPending && !older.isError}
+                loadOlder={loadOlderOnce}
+                markerFor={markerFor}
+              />
+            ) : (
+              <NewSessionHint />
+            )
+          ) : transcript.isError ? (
+            <div className="p-4">
+              <QueryError
+                title="Couldn't load the transcript"
+                error={transcript.error}
+                onRetry={() => transcript.refetch()}
+              />
+            </div>
           ) : (
-            <p className="m-auto p-6 text-sm text-slate-600 dark:text-slate-300">
-              No messages yet. Send one below to start.
+            <p className="m-auto inline-flex items-center gap-2 p-6 text-sm text-slate-600 dark:text-slate-300">
+              <Spinner /> Loading transcript…
             </p>
-          )
-        ) : transcript.isError ? (
-          <div className="p-4">
-            <QueryError
-              title="Couldn't load the transcript"
-              error={transcript.error}
-              onRetry={() => transcript.refetch()}
-            />
+          )}
+          <div aria-live="polite" className="sr-only">
+            <span key={announcement.id}>{announcement.text}</span>
+            <span key={`approval-${approvalNews.id}`}>{approvalNews.text}</span>
           </div>
-        ) : (
-          <p className="m-auto inline-flex items-center gap-2 p-6 text-sm text-slate-600 dark:text-slate-300">
-            <Spinner /> Loading transcript…
-          </p>
-        )}
-        <div aria-live="polite" className="sr-only">
-          <span key={announcement.id}>{announcement.text}</span>
-          <span key={`approval-${approvalNews.id}`}>{approvalNews.text}</span>
         </div>
-      </div>
+      </CompactionContext>
     </TimelineSession.Provider>
   );
 }

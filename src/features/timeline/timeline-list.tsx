@@ -4,8 +4,7 @@ import type { CompactionMarkerView } from "../../api/usage-queries";
 import { Button } from "../../components/button";
 import type { Entry } from "../../contract/transcript";
 import { EntryRow } from "./entry-row";
-import { useEarlierDimmed, useTimelineActions } from "./timeline-store";
-import { indexOfStartSequence, showsSpeaker, summaryBoundaryIndex } from "./timeline-view";
+import { foldStateLines, indexOfStartSequence, showsSpeaker } from "./timeline-view";
 import { useEntryKey } from "./use-entry-key";
 import { useTimelineScroll } from "./use-timeline-scroll";
 
@@ -42,7 +41,7 @@ export function TimelineList({
     // the rows are rendered below from a deferred copy of the window instead.
     useFlushSync: false,
   });
-  const boundary = useMemo(() => summaryBoundaryIndex(entries), [entries]);
+  const stateLines = useMemo(() => foldStateLines(entries), [entries]);
   const items = virtualizer.getVirtualItems();
   const keys = useStableKeys(items);
   // Rows coming into view are rendered in the background (interruptible, in slices), so a
@@ -58,7 +57,6 @@ export function TimelineList({
           const item = index < 0 ? undefined : virtualizer.measurementsCache[index];
           return item ? [item] : [];
         });
-  const dimmed = useEarlierDimmed();
   const totalSize = virtualizer.getTotalSize();
   const { following, onScroll, jumpToLatest } = useTimelineScroll({
     scrollRef,
@@ -66,9 +64,13 @@ export function TimelineList({
     contentSignature: `${entries.length}:${entries.at(-1)?.sequence}:${totalSize}`,
     canLoadOlder,
     loadOlder,
+    newestOwnKey: useMemo(
+      () => entries.findLast((entry) => entry.message.role === "user")?.start_sequence,
+      [entries],
+    ),
   });
   return (
-    <div className="relative min-h-0 flex-1">
+    <div className="flex min-h-0 flex-1 flex-col">
       <section
         ref={scrollRef}
         onScroll={onScroll}
@@ -78,44 +80,44 @@ export function TimelineList({
         // Strict containment makes the scroller a relayout boundary: rows changing inside it
         // re-lay out only the timeline, not the whole document (the context rail holds
         // thousands of nodes for a long session). Its size never depends on its content.
-        className="h-full overflow-y-auto overscroll-contain [contain:strict]"
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain [contain:strict]"
       >
         <div className="relative mx-auto w-full max-w-3xl" style={{ height: totalSize }}>
           {rows.map((item) => {
             const entry = entries[item.index];
             if (!entry) return null;
-            const earlier = boundary > 0 && item.index < boundary;
+            // A state line folded into the next one is measured as nothing.
+            const folded = stateLines.folded.has(item.index);
+            const line = stateLines.lines.get(item.index);
             return (
               <div
                 key={item.key}
                 ref={virtualizer.measureElement}
                 data-index={item.index}
-                className="absolute top-0 left-0 w-full px-3 py-1.5 [contain:layout_style] sm:px-4"
+                className={`absolute top-0 left-0 w-full px-3 [contain:layout_style] sm:px-4 ${folded ? "" : "py-1.5"}`}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                {item.index === boundary && boundary > 0 ? <SummaryBoundary /> : null}
-                {/* 90 %, not less: the muted labels must keep 4.5:1 (WCAG AA) even dimmed. */}
-                <div className={earlier && dimmed ? "opacity-90" : undefined}>
+                {folded ? null : line ? (
+                  <p className="text-xs text-slate-600 dark:text-slate-400">{line}</p>
+                ) : (
                   <EntryRow
                     entry={entry}
                     showSpeaker={showsSpeaker(entries, item.index)}
                     markerFor={markerFor}
                   />
-                </div>
+                )}
               </div>
             );
           })}
         </div>
       </section>
+      {/* In the flow below the transcript, not floating over it: it never covers text. */}
       {following ? null : (
-        <Button
-          tone="primary"
-          size="sm"
-          onClick={jumpToLatest}
-          className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-md"
-        >
-          Jump to latest <span aria-hidden="true">↓</span>
-        </Button>
+        <div className="flex shrink-0 justify-center border-t border-slate-200 py-1 dark:border-slate-800">
+          <Button tone="primary" size="sm" onClick={jumpToLatest}>
+            Jump to latest <span aria-hidden="true">↓</span>
+          </Button>
+        </div>
       )}
     </div>
   );
@@ -132,24 +134,4 @@ function useStableKeys(items: readonly VirtualItem[]): readonly Key[] {
   const keys = items.map((item) => item.key);
   previous.current = keys;
   return keys;
-}
-
-function SummaryBoundary() {
-  const dimmed = useEarlierDimmed();
-  const { restoreEarlierContrast, dimEarlierTurns } = useTimelineActions();
-  return (
-    <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
-      <span aria-hidden="true" className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
-      <span>Earlier turns were summarized</span>
-      <button
-        type="button"
-        aria-pressed={!dimmed}
-        onClick={dimmed ? restoreEarlierContrast : dimEarlierTurns}
-        className="rounded px-1 underline underline-offset-2 hover:text-slate-900 dark:hover:text-white"
-      >
-        Full contrast
-      </button>
-      <span aria-hidden="true" className="h-px flex-1 bg-slate-300 dark:bg-slate-700" />
-    </div>
-  );
 }

@@ -1,30 +1,26 @@
 // Client-only timeline state: which rows are expanded (kept here so a row scrolled out of
-// the virtual window opens the same way when it comes back), whether the view follows the
-// tail, and whether entries before a compaction are dimmed. Never server data.
+// the virtual window opens the same way when it comes back) and whether the view follows
+// the tail. Never server data.
 import { create } from "zustand";
 
 type TimelineState = {
   open: Record<string, true>;
   following: boolean;
-  earlierDimmed: boolean;
   actions: {
-    /** A session was opened: nothing expanded yet, following its tail, earlier turns dimmed. */
+    /** A session was opened: nothing expanded yet, following its tail. */
     sessionOpened: () => void;
     openItem: (key: string) => void;
     closeItem: (key: string) => void;
     stopFollowing: () => void;
     resumeFollowing: () => void;
-    restoreEarlierContrast: () => void;
-    dimEarlierTurns: () => void;
   };
 };
 
 const useTimelineStore = create<TimelineState>()((set) => ({
   open: {},
   following: true,
-  earlierDimmed: true,
   actions: {
-    sessionOpened: () => set({ open: {}, following: true, earlierDimmed: true }),
+    sessionOpened: () => set({ open: {}, following: true }),
     openItem: (key) => set((state) => ({ open: { ...state.open, [key]: true } })),
     closeItem: (key) =>
       set((state) => {
@@ -33,12 +29,9 @@ const useTimelineStore = create<TimelineState>()((set) => ({
       }),
     stopFollowing: () => set({ following: false }),
     resumeFollowing: () => set({ following: true }),
-    restoreEarlierContrast: () => set({ earlierDimmed: false }),
-    dimEarlierTurns: () => set({ earlierDimmed: true }),
   },
 }));
 
 export const useItemOpen = (key: string) => useTimelineStore((state) => state.open[key] === true);
 export const useFollowing = () => useTimelineStore((state) => state.following);
-export const useEarlierDimmed = () => useTimelineStore((state) => state.earlierDimmed);
 export const useTimelineActions = () => useTimelineStore((state) => state.actions);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Entry } from "../../contract/transcript";
-import { indexOfStartSequence, showsSpeaker, summaryBoundaryIndex } from "./timeline-view";
+import {
+  foldStateLines,
+  indexOfStartSequence,
+  interruptionReasons,
+  showsSpeaker,
+} from "./timeline-view";
 
 function entry(start: number, role: Entry["message"]["role"], status?: string): Entry {
   const parts: Entry["message"]["parts"] = status
@@ -21,19 +26,6 @@ function entry(start: number, role: Entry["message"]["role"], status?: string): 
 }
 
 describe("timeline view", () => {
-  it("puts the boundary at the newest completed compaction only", () => {
-    const entries = [
-      entry(1, "user"),
-      entry(2, "system", "completed"),
-      entry(3, "user"),
-      entry(4, "system", "failed"),
-      entry(5, "system", "completed"),
-      entry(6, "system", "in_progress"),
-    ];
-    expect(summaryBoundaryIndex(entries)).toBe(4);
-    expect(summaryBoundaryIndex(entries.slice(0, 1))).toBe(-1);
-  });
-
   it("labels the first of consecutive agent entries only", () => {
     const entries = [
       entry(1, "user"),
@@ -62,5 +54,85 @@ describe("indexOfStartSequence", () => {
     expect(indexOfStartSequence(entries, 6)).toBe(-1);
     expect(indexOfStartSequence(entries, 10)).toBe(-1);
     expect(indexOfStartSequence([], 1)).toBe(-1);
+  });
+});
+
+describe("why a compaction was interrupted", () => {
+  function withParts(start: number, parts: Entry["message"]["parts"]): Entry {
+    return {
+      start_sequence: start,
+      sequence: start,
+      message: { id: `m${start}`, role: "system", parts },
+    };
+  }
+  const interrupted = (id: string): Entry["message"]["parts"][number] => ({
+    type: "data-compozy-compaction",
+    id,
+    data: {
+      kind: "compaction",
+      compaction_id: id,
+      status: "cancelled",
+      error: "agent exited before the compaction finished",
+      started_at: "2026-11-30T08:00:00Z",
+    },
+  });
+  const exit = (data: Record<string, unknown>): Entry["message"]["parts"][number] => ({
+    type: "data-compozy-event",
+    id: "e",
+    data: { type: "agent.exited", ...data },
+  });
+
+  it("when the agent exited after it, then the reason carries the exit code or signal", () => {
+    const reasons = interruptionReasons([
+      withParts(1, [interrupted("a")]),
+      withParts(2, [exit({ code: 3 })]),
+      withParts(3, [interrupted("b")]),
+      withParts(4, [exit({ code: null, signal: "SIGKILL" })]),
+    ]);
+    expect(reasons.get("a")).toBe("agent exited (code 3)");
+    expect(reasons.get("b")).toBe("agent exited (signal SIGKILL)");
+  });
+
+  it("when no exit was recorded (yet), then there is no reason", () => {
+    expect(interruptionReasons([withParts(1, [interrupted("a")])]).get("a")).toBeUndefined();
+  });
+});
+
+describe("session state lines", () => {
+  const state = (start: number, value: string, reason?: string): Entry => ({
+    start_sequence: start,
+    sequence: start,
+    message: {
+      id: `s${start}`,
+      role: "system",
+      parts: [
+        {
+          type: "data-compozy-event",
+          id: "e",
+          data: { type: "session.state", state: value, ...(reason ? { reason } : {}) },
+        },
+      ],
+    },
+  });
+
+  it("when state lines follow each other, then they fold into one line with the newest reason", () => {
+    const entries = [
+      state(1, "starting"),
+      state(2, "active"),
+      entry(3, "user"),
+      state(4, "stopping", "user asked"),
+      state(5, "stopped", "daemon restarted"),
+      state(6, "starting"),
+    ];
+    const folds = foldStateLines(entries);
+    expect([...folds.folded]).toEqual([0, 3, 4]);
+    expect(folds.lines.get(1)).toBe("Session starting → active");
+    expect(folds.lines.get(5)).toBe("Session stopping → stopped → starting — daemon restarted");
+  });
+
+  it("when a state line stands alone, then it is left as it is", () => {
+    const folds = foldStateLines([entry(1, "user"), state(2, "stopped"), entry(3, "user")]);
+    expect(folds.folded.size).toBe(0);
+    expect(folds.lines.size).toBe(0);
   });
 });

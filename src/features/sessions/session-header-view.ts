@@ -1,0 +1,30 @@
+// How the session header reads the session: its title and what state it is in, in words.
+// The stream's own state counts: while the daemon is unreachable the session's last known
+// state is not claimed as current.
+import type { StreamState } from "../../api/session-stream";
+import { isTurnRunning, type Session } from "../../contract/session";
+import { type BadgeTone, STATE_BADGE, sessionLabel } from "./session-sidebar-view";
+
+export type HeaderState = { text: string; tone: BadgeTone };
+
+export function headerState(
+  session: Pick<Session, "state" | "activity"> | undefined,
+  stream: StreamState,
+): HeaderState | undefined {
+  if (stream === "reconnecting") return { text: "Reconnecting…", tone: "warn" };
+  if (!session) return undefined;
+  // CompozyOS's activity does not say what kind of turn runs: a compaction is "working" too.
+  if (session.state === "active" && isTurnRunning(session))
+    return { text: "working…", tone: "busy" };
+  return {
+    text: session.state === "active" ? "ready" : session.state,
+    tone: STATE_BADGE[session.state],
+  };
+}
+
+/** The h1: the session's name, else a short form of its id (a raw id is noise as a title). */
+export function headerTitle(session: Pick<Session, "id" | "name"> | undefined): string {
+  if (!session) return "Session";
+  const label = sessionLabel(session as Session);
+  return label === session.id ? `Session ${session.id.slice(-6)}` : label;
+}

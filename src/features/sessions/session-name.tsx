@@ -1,0 +1,104 @@
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { Button } from "../../components/button";
+
+/**
+ * The session's name as the page's h1, with Rename when the daemon can rename: the field
+ * saves on Enter, leaves on Escape (without stopping a turn) and gives focus back to Rename.
+ */
+export function SessionName({
+  title,
+  onRename,
+}: {
+  title: string;
+  onRename?: ((name: string) => Promise<unknown>) | undefined;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(title);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [saving, setSaving] = useState(false);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const fieldId = useId();
+  const returnFocus = useRef(false);
+  // Once the field is gone, focus returns to the button that opened it.
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    renameButton.current?.focus();
+  }, [editing]);
+
+  const finish = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = draft.trim();
+    if (!onRename || !name || name === title) return finish();
+    setSaving(true);
+    onRename(name).then(
+      () => {
+        setSaving(false);
+        setProblem(undefined);
+        finish();
+      },
+      (error: unknown) => {
+        setSaving(false);
+        setProblem(error instanceof Error ? error.message : "Couldn't rename the session.");
+      },
+    );
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    setProblem(undefined);
+    finish();
+  };
+
+  if (editing && onRename) {
+    return (
+      <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
+        <label htmlFor={fieldId} className="sr-only">
+          Session name
+        </label>
+        <input
+          id={fieldId}
+          value={draft}
+          maxLength={200}
+          // biome-ignore lint/a11y/noAutofocus: the field appears because the reader asked to rename; it is where they type.
+          autoFocus
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 py-0.5 text-base font-semibold dark:border-slate-600 dark:bg-slate-900"
+        />
+        <Button type="submit" size="sm" tone="primary" disabled={saving} aria-busy={saving}>
+          Save
+        </Button>
+        {problem ? (
+          <p role="alert" className="w-full text-xs text-red-800 dark:text-red-300">
+            {problem}
+          </p>
+        ) : null}
+      </form>
+    );
+  }
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <h1 className="truncate text-base font-semibold">{title}</h1>
+      {onRename ? (
+        // 24 × 24 px at least: a touch target beside Stop session (WCAG 2.5.8, axe target-size).
+        <button
+          ref={renameButton}
+          type="button"
+          onClick={() => {
+            setDraft(title);
+            setEditing(true);
+          }}
+          className="inline-flex size-6 shrink-0 items-center justify-center rounded text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <span aria-hidden="true">✎</span>
+          <span className="sr-only">Rename session</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}

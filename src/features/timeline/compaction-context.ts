@@ -1,0 +1,21 @@
+// What a compaction row needs from beyond its own item, provided once by the timeline
+// instead of threaded through every entry and part: whether the daemon is reachable (a
+// row's timer stops while it is not), why an interrupted compaction ended (the agent's
+// exit, recorded as a later event), and whether the person typed the command.
+import { createContext, useContext } from "react";
+
+export type CompactionSurroundings = {
+  offline: boolean;
+  exitFor: (compactionId: string) => string | undefined;
+  typedFor: (compactionId: string) => string | undefined;
+};
+
+const none = () => undefined;
+
+export const CompactionContext = createContext<CompactionSurroundings>({
+  offline: false,
+  exitFor: none,
+  typedFor: none,
+});
+
+export const useCompactionSurroundings = () => useContext(CompactionContext);
