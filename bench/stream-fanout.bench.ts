@@ -34,8 +34,8 @@ async function liveLatency() {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // tsx keeps function names with a `__name` helper the page does not have.
-  await page.addInitScript("globalThis.__name = (target) => target;");
-  await page.addInitScript(() => {
+    await page.addInitScript("globalThis.__name = (target) => target;");
+    await page.addInitScript(() => {
       const w = window as unknown as { __seen: Record<string, number> };
       w.__seen = {};
       new MutationObserver(() => {
