@@ -521,6 +521,23 @@ export function createSessionHost(deps: SessionHostDeps) {
   }
 
   /**
+   * The first answer to a send with this idempotency key, marked replayed (nothing runs
+   * twice); a different message under the same key is refused.
+   */
+  function answeredBefore(
+    sessionId: string,
+    request: PromptRequest,
+    fingerprint: string,
+  ): PromptAnswer | undefined {
+    const earlier = reader.promptAdmission(sessionId, request.idempotencyKey);
+    if (earlier === undefined) return undefined;
+    if (earlier.fingerprint !== fingerprint) {
+      throw refuse.idempotencyConflict(request.idempotencyKey);
+    }
+    return { status: 202, prompt: { ...(earlier.result as PromptResult), replayed: true } };
+  }
+
+  /**
    * A typed `/compact` (ADR 0092): Compact now, answered as a prompt, with the prompt's
    * idempotency (a retried send replays the first answer instead of compacting twice).
    */
@@ -530,13 +547,8 @@ export function createSessionHost(deps: SessionHostDeps) {
     request: PromptRequest,
   ): PromptAnswer {
     const fingerprint = promptFingerprint(request);
-    const earlier = reader.promptAdmission(sessionId, request.idempotencyKey);
-    if (earlier !== undefined) {
-      if (earlier.fingerprint !== fingerprint) {
-        throw refuse.idempotencyConflict(request.idempotencyKey);
-      }
-      return { status: 202, prompt: { ...(earlier.result as PromptResult), replayed: true } };
-    }
+    const earlier = answeredBefore(sessionId, request, fingerprint);
+    if (earlier !== undefined) return earlier;
     const resultOf = (turnId: string): PromptResult => ({
       status: "accepted",
       ...(request.mode === undefined ? {} : { mode: request.mode }),
@@ -781,13 +793,8 @@ export function createSessionHost(deps: SessionHostDeps) {
         return compactAsPrompt(sessionId, workspaceId, request);
       }
       const fingerprint = promptFingerprint(request);
-      const earlier = reader.promptAdmission(sessionId, request.idempotencyKey);
-      if (earlier !== undefined) {
-        if (earlier.fingerprint !== fingerprint) {
-          throw refuse.idempotencyConflict(request.idempotencyKey);
-        }
-        return { status: 202, prompt: { ...(earlier.result as PromptResult), replayed: true } };
-      }
+      const earlier = answeredBefore(sessionId, request, fingerprint);
+      if (earlier !== undefined) return earlier;
       if (found.archived_at !== undefined) throw refuse.archived();
       let runtime = runtimes.get(sessionId);
       if (runtime === undefined) {

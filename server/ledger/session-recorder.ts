@@ -10,7 +10,12 @@ import {
   modeStateOf,
   noticeFromMessageChunk,
 } from "../domain/agent-session-info";
-import type { CommitNotice, LedgerRow, SessionRecorder } from "../domain/session-recorder-api";
+import type {
+  CommitNotice,
+  LedgerRow,
+  PromptAdmission,
+  SessionRecorder,
+} from "../domain/session-recorder-api";
 import { type Append, createCompactionRecording } from "./compaction-recording";
 import { READ_SQL } from "./read-sql";
 import { createTranscriptProjection } from "./transcript-projection";
@@ -252,6 +257,19 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
     }
   }
 
+  /** A prompt's idempotency key, stored in the transaction that records its turn. */
+  function admit(sessionId: string, turnId: string | null, admission: PromptAdmission): void {
+    insertAdmission.run(
+      sessionId,
+      admission.idempotency_key,
+      admission.message_id,
+      admission.fingerprint,
+      turnId,
+      JSON.stringify(admission.result),
+      now().toISOString(),
+    );
+  }
+
   return {
     batch,
     recordState(sessionId, state, reason) {
@@ -268,30 +286,14 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
       return record(sessionId, turnId, (append) => {
         // Same transaction as the input row: a prompt is either recorded with its key or
         // not at all, so a retry can never find the key without the turn (or the reverse).
-        insertAdmission.run(
-          sessionId,
-          admission.idempotency_key,
-          admission.message_id,
-          admission.fingerprint,
-          turnId,
-          JSON.stringify(admission.result),
-          now().toISOString(),
-        );
+        admit(sessionId, turnId, admission);
         append("input", { text, message_id: admission.message_id });
       });
     },
     recordCompactionRequested(sessionId, turnId, request, admission) {
       return record(sessionId, turnId, (append) => {
         if (admission !== undefined) {
-          insertAdmission.run(
-            sessionId,
-            admission.idempotency_key,
-            admission.message_id,
-            admission.fingerprint,
-            turnId,
-            JSON.stringify(admission.result),
-            now().toISOString(),
-          );
+          admit(sessionId, turnId, admission);
         }
         append("session.compaction.requested", {
           session_id: sessionId,
