@@ -30,7 +30,6 @@ test("when a session is forked into another agent, then the preview comes first 
   const summary = panel.getByText(/^The new session's agent is sent (\d+) messages/);
   await expect(summary).toBeVisible();
   const count = /is sent (\d+) messages/.exec((await summary.textContent()) ?? "")?.[1];
-  await tideline.screenshot("fork-preview");
   await panel.getByLabel("Agent (empty: the same agent)").fill("forgetful");
   await panel.getByRole("button", { name: "Start fork" }).click();
 
@@ -42,5 +41,8 @@ test("when a session is forked into another agent, then the preview comes first 
       exact: false,
     }),
   ).toBeVisible({ timeout: 20_000 });
+  // At the end: the page object's screenshot cycles the widths, and at 360 px the rail
+  // (with the open Fork panel) becomes a closed sheet, so mid-flow it would lose the panel.
+  await tideline.screenshot("fork-picked-up");
   expect(consoleErrors).toEqual([]);
 });
