@@ -16,6 +16,8 @@ test("when New session is pressed, then the new session's hint shows and focus i
   await page.goto("/");
   const create = page.getByRole("button", { name: "New session" });
   await create.click();
+  // The dialog picks the agent (the default is checked); Create session starts it.
+  await page.getByRole("button", { name: "Create session" }).click();
   await expect(page).toHaveURL(/\/s\/ses_/);
   await expect(tideline.timeline.getByText(/Write to the agent in the box below/)).toBeVisible();
   await expect(tideline.composer).toBeFocused();
