@@ -169,6 +169,20 @@ describe("recorded real-adapter traffic through the daemon", () => {
       (row) => row.type === "session.compaction.requested",
     );
     expect(requested).toHaveLength(1);
+    // The person's own line, marked typed: the timeline says "You typed /compact" (ADR 0116).
+    const page = TranscriptPage.parse(
+      await (
+        await daemon.call("GET", `${daemon.sessionPath(session.id)}/transcript?limit=1000`)
+      ).json(),
+    );
+    const typedLine = page.entries.find(
+      (entry) => (entry.message.metadata as { typed?: unknown } | undefined)?.typed === true,
+    );
+    expect(typedLine?.message).toMatchObject({
+      role: "user",
+      metadata: { maintenance: true, typed: true, message_id: body.message_id },
+      parts: [{ type: "text", text: "/compact" }],
+    });
   });
 
   it("when the session list is read, then it carries no commands and GET …/commands has them in CompozyOS's shape", async () => {

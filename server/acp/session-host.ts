@@ -502,7 +502,7 @@ export function createSessionHost(deps: SessionHostDeps) {
     sessionId: string,
     workspaceId: string | undefined,
     requestedBy: RequestedBy,
-    admission?: (turnId: string) => PromptAdmission,
+    typed?: { admission: (turnId: string) => PromptAdmission; text: string; messageId: string },
   ): CompactAccepted {
     const runtime = claimTurn(sessionId, workspaceId);
     const command = chooseCompactionCommand(reader.availableCommands(sessionId));
@@ -512,8 +512,14 @@ export function createSessionHost(deps: SessionHostDeps) {
       recorder.recordCompactionRequested(
         sessionId,
         turn.id,
-        { command, requested_by: requestedBy },
-        admission?.(turn.id),
+        {
+          command,
+          requested_by: requestedBy,
+          ...(typed === undefined
+            ? {}
+            : { typed: { text: typed.text.trim(), message_id: typed.messageId } }),
+        },
+        typed?.admission(turn.id),
       ),
     );
     sendPrompt(sessionId, runtime, `/${command}`, true);
@@ -558,17 +564,16 @@ export function createSessionHost(deps: SessionHostDeps) {
       replayed: false,
       new_turn_id: turnId,
     });
-    const accepted = compactTurn(
-      sessionId,
-      workspaceId,
-      request.requestedBy ?? "http",
-      (turnId) => ({
+    const accepted = compactTurn(sessionId, workspaceId, request.requestedBy ?? "http", {
+      text: request.text,
+      messageId: request.messageId,
+      admission: (turnId) => ({
         idempotency_key: request.idempotencyKey,
         message_id: request.messageId,
         fingerprint,
         result: resultOf(turnId),
       }),
-    );
+    });
     return { status: 200, prompt: resultOf(accepted.turnId) };
   }
 

@@ -168,12 +168,18 @@ export interface SessionRecorder {
   ): LedgerRow[];
   /**
    * Compact now accepted: `session.compaction.requested` + the maintenance `input` row, and
-   * for a typed compaction command its prompt admission, in the same transaction.
+   * for a typed compaction command its prompt admission, in the same transaction. A typed
+   * command (`typed`) keeps the person's own line and its message id on the input row,
+   * marked `typed`, so the timeline can say "You typed /compact" (ADR 0116).
    */
   recordCompactionRequested(
     sessionId: string,
     turnId: string,
-    request: { command: CompactionCommand; requested_by: RequestedBy },
+    request: {
+      command: CompactionCommand;
+      requested_by: RequestedBy;
+      typed?: { text: string; message_id: string };
+    },
     admission?: PromptAdmission,
   ): LedgerRow[];
   /**

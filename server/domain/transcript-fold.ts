@@ -33,12 +33,14 @@ export function userMessage(
   id: string,
   text: string,
   maintenance: boolean,
-  meta: { turn_id?: string | null; message_id?: unknown } = {},
+  meta: { turn_id?: string | null; message_id?: unknown; typed?: boolean } = {},
 ): DaemonMessage {
   const metadata: Record<string, unknown> = {};
   if (typeof meta.turn_id === "string") metadata.turn_id = meta.turn_id;
   if (typeof meta.message_id === "string") metadata.message_id = meta.message_id;
   if (maintenance) metadata.maintenance = true;
+  // The person typed the compaction command that this maintenance turn runs (ADR 0116).
+  if (maintenance && meta.typed === true) metadata.typed = true;
   const message: DaemonMessage = {
     id,
     role: "user",

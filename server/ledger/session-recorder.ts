@@ -300,7 +300,13 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
           command: request.command,
           requested_by: request.requested_by,
         });
-        append("input", { text: `/${request.command}`, maintenance: true });
+        const typed = request.typed;
+        append(
+          "input",
+          typed === undefined
+            ? { text: `/${request.command}`, maintenance: true }
+            : { text: typed.text, message_id: typed.message_id, maintenance: true, typed: true },
+        );
       });
     },
     recordUpdate(sessionId, turnId, update, rawLine) {

@@ -268,7 +268,11 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
               `user-${row.sequence}`,
               String(row.content.text),
               row.content.maintenance === true,
-              { turn_id: row.turn_id, message_id: row.content.message_id },
+              {
+                turn_id: row.turn_id,
+                message_id: row.content.message_id,
+                typed: row.content.typed === true,
+              },
             ),
           );
           return;

@@ -3,7 +3,7 @@ import type { Entry } from "../contract/transcript";
 import { compactionOrigin, describeOrigin, typedCompactions } from "./compaction-origin";
 
 let sequence = 0;
-function user(text: string, maintenance = false): Entry {
+function user(text: string, metadata?: Record<string, unknown>): Entry {
   sequence += 1;
   return {
     start_sequence: sequence,
@@ -11,7 +11,7 @@ function user(text: string, maintenance = false): Entry {
     message: {
       id: `u${sequence}`,
       role: "user",
-      ...(maintenance ? { metadata: { maintenance: true } } : {}),
+      ...(metadata ? { metadata } : {}),
       parts: [{ type: "text", id: "t", text }],
     },
   };
@@ -53,10 +53,20 @@ describe("who started a compaction", () => {
   });
 
   it("when Compact now sent the command (maintenance), then it reads as the button", () => {
-    const typed = typedCompactions([user("/compact", true), compaction("c")]);
+    const typed = typedCompactions([user("/compact", { maintenance: true }), compaction("c")]);
     expect(typed.get("c")).toBeUndefined();
     expect(describeOrigin(compactionOrigin("requested", typed.get("c")))).toBe(
       "You pressed Compact now",
+    );
+  });
+
+  it("when the person typed /compact and the daemon ran it as Compact now, then it reads as typed", () => {
+    const typed = typedCompactions([
+      user("/compact", { maintenance: true, typed: true }),
+      compaction("t"),
+    ]);
+    expect(describeOrigin(compactionOrigin("requested", typed.get("t")))).toBe(
+      "You typed /compact",
     );
   });
 

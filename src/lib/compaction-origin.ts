@@ -1,7 +1,8 @@
 // Who started a compaction, in words a person recognises. The daemon's `trigger` tells a
-// Compact now request (`requested`) from everything else (`agent`); a `/compact` the person
-// typed into the composer is an ordinary prompt to the daemon, so it is recognised here by
-// the user message that opened the compaction's turn.
+// Compact now request (`requested`) from everything else (`agent`). A `/compact` the person
+// typed is recognised by the user message that opened the compaction's turn: the reference
+// daemon runs it as Compact now and marks that message `typed` (ADR 0116); a daemon that
+// passes it to the agent as an ordinary prompt leaves an unmarked `/compact` line.
 
 import type { CompactionTrigger } from "../contract/history";
 import { compactionOf, type Entry } from "../contract/transcript";
@@ -19,13 +20,18 @@ function userText(entry: Entry): string | undefined {
   return part && "text" in part ? part.text.trim() : undefined;
 }
 
-/** Compact now's own prompt carries `maintenance: true`; metadata is free-form on the wire. */
-function isMaintenance(metadata: unknown): boolean {
+/** A `true` flag in a message's metadata, which is free-form on the wire. */
+export function metadataFlag(metadata: unknown, flag: "maintenance" | "typed"): boolean {
   return (
     typeof metadata === "object" &&
     metadata !== null &&
-    (metadata as Record<string, unknown>).maintenance === true
+    (metadata as Record<string, unknown>)[flag] === true
   );
+}
+
+/** Compact now's own prompt is `maintenance`; a command the person typed is also `typed`. */
+function typedByPerson(metadata: unknown): boolean {
+  return !metadataFlag(metadata, "maintenance") || metadataFlag(metadata, "typed");
 }
 
 /** Compaction id → the slash command typed just before it, for compactions that followed one. */
@@ -35,8 +41,8 @@ export function typedCompactions(entries: readonly Entry[]): ReadonlyMap<string,
   for (const entry of entries) {
     const text = userText(entry);
     if (text !== undefined) {
-      const maintenance = isMaintenance(entry.message.metadata);
-      lastCommand = !maintenance && SLASH_COMMAND.test(text) ? text : undefined;
+      lastCommand =
+        typedByPerson(entry.message.metadata) && SLASH_COMMAND.test(text) ? text : undefined;
       continue;
     }
     const compaction = compactionOf(entry);
@@ -49,8 +55,9 @@ export function compactionOrigin(
   trigger: CompactionTrigger | undefined,
   typedCommand: string | undefined,
 ): CompactionOrigin {
-  if (trigger === "requested") return { kind: "button" };
+  // A typed command runs as a Compact now request, so what the person typed decides first.
   if (typedCommand) return { kind: "typed", command: typedCommand };
+  if (trigger === "requested") return { kind: "button" };
   return { kind: "agent" };
 }
 

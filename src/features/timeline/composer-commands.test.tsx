@@ -61,14 +61,18 @@ beforeEach(() => {
         revision: "r1",
       });
     }
-    if (url.endsWith("/compact")) {
-      return json(
-        { session_id: "s1", prompt_id: "p1", command: "compact", status: "accepted" },
-        202,
-      );
+    if (url.endsWith("/prompt")) {
+      return json({
+        prompt: {
+          status: "accepted",
+          delivery: "direct",
+          message_id: "m1",
+          idempotency_key: "k1",
+          replayed: false,
+          new_turn_id: "t1",
+        },
+      });
     }
-    if (url.endsWith("/prompt"))
-      return json({ session_id: "s1", prompt_id: "t1", status: "accepted" }, 202);
     return json({ session });
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -121,17 +125,17 @@ describe("Composer commands", () => {
     );
   });
 
-  it("when exactly /compact is sent, then it goes through Compact now, not as a prompt", async () => {
+  it("when exactly /compact is sent, then it is a prompt with the typed text (the daemon runs it as Compact now)", async () => {
     const user = userEvent.setup();
     renderComposer();
     const box = screen.getByRole("textbox", { name: "Message" });
     await user.type(box, "/compact");
     await screen.findByRole("listbox");
     await user.keyboard("{Escape}{Control>}{Enter}{/Control}");
-    await waitFor(() => expect(postsTo("/compact")).toHaveLength(1));
-    const [, init] = postsTo("/compact")[0] ?? [];
-    expect(new Headers(init?.headers).get("X-Compozy-Client-ID")).toMatch(/^web-/);
-    expect(postsTo("/prompt")).toHaveLength(0);
+    await waitFor(() => expect(postsTo("/prompt")).toHaveLength(1));
+    const [, init] = postsTo("/prompt")[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ message: "/compact" });
+    expect(postsTo("/compact")).toHaveLength(0);
     await waitFor(() => expect(box).toHaveValue(""));
   });
 

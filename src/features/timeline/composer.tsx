@@ -28,9 +28,6 @@ export function Composer({ session, offline = false }: { session: SessionRef; of
   const inputId = COMPOSER_INPUT_ID;
   const input = useRef<HTMLTextAreaElement>(null);
   // New session asked for the message box: it is where the reader goes next.
-  useEffect(() => {
-    if (takeFocusRequest("composer")) input.current?.focus();
-  }, []);
   const hintId = useId();
   useEffect(() => {
     if (takeFocusRequest("composer")) input.current?.focus();
@@ -39,7 +36,7 @@ export function Composer({ session, offline = false }: { session: SessionRef; of
   const commands = useComposerCommands(session, draft, (next) =>
     draftEdited(session.sessionId, next),
   );
-  const refusal = prompt.error ?? cancel.error ?? commands.compact.error;
+  const refusal = prompt.error ?? cancel.error;
   const blocked = offline ? OFFLINE_REASON : sendBlockedReason(detail.data);
   const stop = () => {
     input.current?.focus();
@@ -52,13 +49,10 @@ export function Composer({ session, offline = false }: { session: SessionRef; of
     failed !== undefined && failed.message === draft && isRetryableSendError(prompt.error);
 
   const send = () => {
-    if (!draft.trim() || prompt.isPending || commands.compact.isPending || blocked) return;
+    if (!draft.trim() || prompt.isPending || blocked) return;
     cancel.reset();
-    if (commands.isCompaction) {
-      commands.compact.mutate(undefined, { onSuccess: () => draftSent(session.sessionId) });
-      return;
-    }
-    commands.compact.reset();
+    // A typed `/compact` is a prompt too: the daemon runs it as Compact now and records that
+    // the person typed it (ADR 0116); a daemon without that rule passes it to the agent.
     const attempt = retrying ? failed : newPromptSend(draft);
     // A reply can be slow to come back: what was typed after Send is not the sent text.
     prompt.mutate(attempt, { onSuccess: () => draftSent(session.sessionId, attempt.message) });

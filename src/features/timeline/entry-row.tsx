@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import type { Entry } from "../../contract/transcript";
+import { metadataFlag } from "../../lib/compaction-origin";
 import { PartView } from "./part-view";
 
 const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as const;
@@ -17,7 +18,9 @@ export const EntryRow = memo(function EntryRow({
 }) {
   const { message } = entry;
   const label = showSpeaker ? ROLE_LABELS[message.role] : undefined;
-  const maintenance = isMaintenance(message.metadata);
+  // Compact now's own prompt says so; a command the person typed is theirs, unlabelled.
+  const viaButton =
+    metadataFlag(message.metadata, "maintenance") && !metadataFlag(message.metadata, "typed");
   const bubble =
     message.role === "user" ? "rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/70" : "";
   return (
@@ -26,7 +29,7 @@ export const EntryRow = memo(function EntryRow({
         <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
           {label}
           {/* A maintenance prompt is the one Compact now sent: say so in those words. */}
-          {maintenance ? <span className="font-normal"> · via Compact now</span> : null}
+          {viaButton ? <span className="font-normal"> · via Compact now</span> : null}
         </p>
       ) : null}
       {message.parts.map((part, index) => (
@@ -42,12 +45,3 @@ export const EntryRow = memo(function EntryRow({
     </div>
   );
 });
-
-/** A maintenance turn (Compact now's command) says so; metadata is free-form on the wire. */
-function isMaintenance(metadata: unknown): boolean {
-  return (
-    typeof metadata === "object" &&
-    metadata !== null &&
-    (metadata as Record<string, unknown>).maintenance === true
-  );
-}

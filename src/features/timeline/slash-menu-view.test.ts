@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  compactionCommandOf,
   inputHintOf,
   MENU_LIMIT,
   matchCommands,
@@ -100,21 +99,5 @@ describe("pickedDraft and inputHintOf", () => {
       "/compact <optional custom summarization instructions>",
     );
     expect(inputHintOf("/context ", catalog)).toBeUndefined();
-  });
-});
-
-describe("compactionCommandOf", () => {
-  it("when the draft is exactly an advertised compaction command, then it is that command", () => {
-    expect(compactionCommandOf("/compact", catalog)).toBe("/compact");
-    expect(compactionCommandOf("  /compact \n", catalog)).toBe("/compact");
-  });
-
-  it("when it has arguments, another case, or is not advertised, then it stays a prompt", () => {
-    expect(compactionCommandOf("/compact keep notes", catalog)).toBeUndefined();
-    expect(compactionCommandOf("/Compact", catalog)).toBeUndefined();
-    expect(compactionCommandOf("/compress", catalog)).toBeUndefined();
-    expect(
-      compactionCommandOf("/compress", menuCommandsOf([{ canonical_token: "/compress" }])),
-    ).toBe("/compress");
   });
 });

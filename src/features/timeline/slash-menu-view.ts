@@ -75,21 +75,6 @@ export function pickedDraft(command: MenuCommand): string {
   return command.hint ? `${command.token} ` : command.token;
 }
 
-const COMPACTION_TOKENS = ["/compact", "/compress"] as const;
-
-/**
- * The compaction command this draft is, exactly (`/compact` or `/compress`, trimmed, and
- * advertised by the session), else undefined: `/compact now` or `/Compact` stay prompts.
- */
-export function compactionCommandOf(
-  draft: string,
-  commands: readonly MenuCommand[],
-): string | undefined {
-  const typed = draft.trim();
-  if (!(COMPACTION_TOKENS as readonly string[]).includes(typed)) return undefined;
-  return commands.some((command) => command.token === typed) ? typed : undefined;
-}
-
 /** The hint line under the composer while a command that takes input is typed. */
 export function inputHintOf(draft: string, commands: readonly MenuCommand[]): string | undefined {
   const token = /^(\/\S+)\s/.exec(draft)?.[1];
