@@ -2,24 +2,15 @@
 // The stream's own state counts: while the daemon is unreachable the session's last known
 // state is not claimed as current.
 import type { StreamState } from "../../api/session-stream";
-import { isTurnRunning, type Session } from "../../contract/session";
-import { type BadgeTone, STATE_BADGE, sessionLabel } from "./session-sidebar-view";
-
-export type HeaderState = { text: string; tone: BadgeTone };
+import type { Session } from "../../contract/session";
+import { type SessionStatus, sessionLabel, sessionStatus } from "./session-sidebar-view";
 
 export function headerState(
   session: Pick<Session, "state" | "activity"> | undefined,
   stream: StreamState,
-): HeaderState | undefined {
+): SessionStatus | undefined {
   if (stream === "reconnecting") return { text: "Reconnecting…", tone: "warn" };
-  if (!session) return undefined;
-  // CompozyOS's activity does not say what kind of turn runs: a compaction is "working" too.
-  if (session.state === "active" && isTurnRunning(session))
-    return { text: "working…", tone: "busy" };
-  return {
-    text: session.state === "active" ? "ready" : session.state,
-    tone: STATE_BADGE[session.state],
-  };
+  return session ? sessionStatus(session) : undefined;
 }
 
 /** The h1: the session's name, else a short form of its id (a raw id is noise as a title). */

@@ -7,14 +7,7 @@ import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import { headerState, headerTitle } from "./session-header-view";
 import { SessionName } from "./session-name";
-import type { BadgeTone } from "./session-sidebar-view";
-
-const TONE_CLASSES: Record<BadgeTone, string> = {
-  good: "border-emerald-600 text-emerald-800 dark:border-emerald-500 dark:text-emerald-300",
-  busy: "border-cyan-600 text-cyan-800 dark:border-cyan-500 dark:text-cyan-300",
-  warn: "border-amber-600 bg-amber-50 text-amber-900 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100",
-  muted: "border-slate-400 text-slate-600 dark:border-slate-500 dark:text-slate-300",
-};
+import { StatusBadge } from "./status-badge";
 
 /**
  * The top of a session: its name (the page's h1; Rename edits it in place), agent and
@@ -46,14 +39,7 @@ export function SessionHeader({
         />
         <p className="flex min-w-0 items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
           {current ? <span className="truncate">{current.agent_name}</span> : null}
-          {state ? (
-            <span
-              role="status"
-              className={`shrink-0 rounded-full border px-1.5 leading-4 whitespace-nowrap ${TONE_CLASSES[state.tone]}`}
-            >
-              {state.text}
-            </span>
-          ) : null}
+          {state ? <StatusBadge role="status" status={state} /> : null}
         </p>
       </div>
       {current && (current.state === "active" || current.state === "starting") ? (

@@ -1,22 +1,31 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
+import { sessionQueries } from "../../api/session-queries";
 import type { Session } from "../../contract/session";
 import { approvalBadge } from "./session-approval";
-import {
-  activityText,
-  type BadgeTone,
-  STATE_BADGE,
-  sessionHref,
-  sessionLabel,
-} from "./session-sidebar-view";
+import { sessionHref, sessionLabel, sessionStatus } from "./session-sidebar-view";
+import { StatusBadge } from "./status-badge";
 
-const BADGE_CLASSES: Record<BadgeTone, string> = {
-  good: "border-emerald-600 text-emerald-800 dark:border-emerald-500 dark:text-emerald-300",
-  busy: "border-cyan-600 text-cyan-800 dark:border-cyan-500 dark:text-cyan-300",
-  warn: "border-amber-600 text-amber-800 dark:border-amber-500 dark:text-amber-300",
-  muted: "border-slate-400 text-slate-600 dark:border-slate-500 dark:text-slate-300",
-};
+/**
+ * The open session's link reads its state from the session detail, which the open stream
+ * keeps current, so the sidebar and the header never disagree; the list is polled and can
+ * lag it by a few seconds. It never fetches: the session page does.
+ */
+export function OpenSessionLink({
+  session,
+  onNavigate,
+}: {
+  session: Session;
+  onNavigate: () => void;
+}) {
+  const detail = useQuery({
+    ...sessionQueries.detail({ workspaceId: session.workspace_id ?? "", sessionId: session.id }),
+    enabled: false,
+  });
+  return <SessionLink session={detail.data ?? session} active onNavigate={onNavigate} />;
+}
 
-/** One session in the sidebar: label, agent, state badge (in words) and live activity. */
+/** One session in the sidebar: label, agent and its state in words, the header's words. */
 export function SessionLink({
   session,
   active,
@@ -26,7 +35,7 @@ export function SessionLink({
   active: boolean;
   onNavigate: () => void;
 }) {
-  const activity = activityText(session);
+  const status = sessionStatus(session);
   const approval = approvalBadge(session);
   return (
     <Link
@@ -41,11 +50,7 @@ export function SessionLink({
     >
       <span className="flex min-w-0 items-center gap-2">
         <span className="min-w-0 flex-1 truncate font-medium">{sessionLabel(session)}</span>
-        <span
-          className={`shrink-0 rounded-full border px-1.5 text-[11px] leading-4 ${BADGE_CLASSES[STATE_BADGE[session.state]]}`}
-        >
-          {session.state}
-        </span>
+        <StatusBadge status={status} className="text-[11px]" />
       </span>
       {approval ? (
         <span className="mt-0.5 inline-flex items-center gap-1 rounded-full border border-amber-600 bg-amber-50 px-1.5 text-[11px] leading-4 font-semibold text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-200">
@@ -53,11 +58,8 @@ export function SessionLink({
           {approval}
         </span>
       ) : null}
-      <span className="flex min-w-0 gap-2 text-xs text-slate-600 dark:text-slate-400">
-        <span className="truncate">{session.agent_name}</span>
-        {activity ? (
-          <span className="shrink-0 font-medium text-cyan-800 dark:text-cyan-300">{activity}</span>
-        ) : null}
+      <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
+        {session.agent_name}
       </span>
     </Link>
   );

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { sessionQueries } from "../../api/session-queries";
 import type { Session } from "../../contract/session";
 import { SessionSidebar } from "./session-sidebar";
 
@@ -71,9 +72,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderSidebar(activeSessionId?: string) {
+function renderSidebar(activeSessionId?: string, seed?: (client: QueryClient) => void) {
   const location = memoryLocation({ path: "/", record: true });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  seed?.(client);
   render(
     <QueryClientProvider client={client}>
       <Router hook={location.hook}>
@@ -90,8 +92,8 @@ describe("SessionSidebar", () => {
     const nav = screen.getByRole("navigation", { name: "Sessions" });
     const links = await within(nav).findAllByRole("link");
     expect(links.map((link) => link.textContent)).toEqual([
-      "s-newactivedemo-agentworking…",
-      "Refactoractivedemo-agentworking…",
+      "s-newworking…demo-agent",
+      "Refactorworking…demo-agent",
       "Old workstoppeddemo-agent",
     ]);
     expect(within(nav).getByRole("link", { name: /Refactor/ })).toHaveAttribute(
@@ -101,6 +103,23 @@ describe("SessionSidebar", () => {
     expect(within(nav).getByRole("link", { name: /Old work/ })).toHaveAttribute(
       "href",
       "/w/w1/s/s-old",
+    );
+  });
+
+  it("when the open session's detail is newer than the list, then its link says what the header says", async () => {
+    renderSidebar("s-mid", (client) =>
+      client.setQueryData(
+        sessionQueries.detail({ workspaceId: "w1", sessionId: "s-mid" }).queryKey,
+        { session: session("s-mid", { name: "Refactor" }) },
+      ),
+    );
+    const nav = screen.getByRole("navigation", { name: "Sessions" });
+    // The list still has its turn running; the stream-fed detail says the turn ended.
+    expect((await within(nav).findByRole("link", { name: /Refactor/ })).textContent).toBe(
+      "Refactorreadydemo-agent",
+    );
+    expect(within(nav).getByRole("link", { name: /s-new/ }).textContent).toBe(
+      "s-newworking…demo-agent",
     );
   });
 

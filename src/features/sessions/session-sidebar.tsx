@@ -5,7 +5,7 @@ import { Button } from "../../components/button";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
 import { NewSessionButton } from "./new-session-button";
-import { SessionLink } from "./session-link";
+import { OpenSessionLink, SessionLink } from "./session-link";
 import { byNewestActivity } from "./session-sidebar-view";
 
 /**
@@ -66,11 +66,11 @@ export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }
             <ul className="space-y-1">
               {byNewestActivity(loaded).map((session) => (
                 <li key={session.id}>
-                  <SessionLink
-                    session={session}
-                    active={session.id === activeSessionId}
-                    onNavigate={collapse}
-                  />
+                  {session.id === activeSessionId ? (
+                    <OpenSessionLink session={session} onNavigate={collapse} />
+                  ) : (
+                    <SessionLink session={session} active={false} onNavigate={collapse} />
+                  )}
                 </li>
               ))}
             </ul>
