@@ -134,3 +134,49 @@ describe("boundedLines", () => {
     expect(boundedLines(lines, 10, false).shown).toHaveLength(10);
   });
 });
+
+describe("a failed tool call's error", () => {
+  const text = (value: string) => ({ type: "content", content: { type: "text", text: value } });
+
+  it("when the content says what the error says (fenced, as Claude sends a refusal), then it is said once", () => {
+    const view = toolOutputView({
+      output: {
+        content: [text("```\nUser refused permission to run tool\n```")],
+        raw_output: "User refused permission to run tool",
+      },
+      errorText: "User refused permission to run tool",
+    });
+    expect(view.blocks).toEqual([]);
+    expect(view.error).toBe("User refused permission to run tool");
+    // The raw payload stays behind its disclosure, not in the readable view.
+    expect(view.rawOutput).toBe("User refused permission to run tool");
+  });
+
+  it("when the content says more than the error, then both are kept", () => {
+    const view = toolOutputView({
+      output: { content: [text("3 tests failed:\n- a\n- b\n- c")] },
+      errorText: "exit 1",
+    });
+    expect(view.blocks).toEqual([{ kind: "text", text: "3 tests failed:\n- a\n- b\n- c" }]);
+    expect(view.error).toBe("exit 1");
+  });
+
+  it("when the call did not fail, then there is no error", () => {
+    expect(toolOutputView({ output: "ok" }).error).toBeUndefined();
+    expect(toolOutputView({ output: "ok", errorText: "  " }).error).toBeUndefined();
+  });
+});
+
+describe("an output that only wraps a text", () => {
+  it("when it is {output: text} (CompozyOS passes raw outputs through), then the text is shown and the wrapper stays raw", () => {
+    const view = toolOutputView({ output: { output: "src/a.ts\nsrc/b.ts" } });
+    expect(view.blocks).toEqual([{ kind: "plain", text: "src/a.ts\nsrc/b.ts" }]);
+    expect(view.rawOutput).toEqual({ output: "src/a.ts\nsrc/b.ts" });
+  });
+
+  it("when it has other fields, or an empty text, then it is only raw", () => {
+    expect(toolOutputView({ output: { output: "x", code: 1 } }).blocks).toEqual([]);
+    expect(toolOutputView({ output: { output: " " } }).blocks).toEqual([]);
+    expect(toolOutputView({ output: { output: 3 } }).blocks).toEqual([]);
+  });
+});

@@ -24,6 +24,8 @@ export type ToolBlock =
 export type ToolOutputView = {
   command?: string;
   blocks: ToolBlock[];
+  /** Why the call failed, said once: a text block saying the same is not repeated. */
+  error?: string;
   rawInput?: unknown;
   rawOutput?: unknown;
 };
@@ -92,7 +94,41 @@ function isStructuredOutput(value: Record<string, unknown>): boolean {
   return keys.length > 0 && keys.every((key) => known.includes(key));
 }
 
-export function toolOutputView(part: { input?: unknown; output?: unknown }): ToolOutputView {
+const TEXT_FIELDS = ["output", "stdout", "text", "result", "message"];
+
+/** The one text of an object that only wraps a text, as raw outputs often do. */
+function wrappedText(value: Record<string, unknown>): string | undefined {
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || !TEXT_FIELDS.includes(keys[0] as string)) return undefined;
+  const text = value[keys[0] as string];
+  return typeof text === "string" && text.trim() !== "" ? text : undefined;
+}
+
+/** The words of a text block, without the code fence an adapter may wrap them in. */
+function unfenced(text: string): string {
+  return text
+    .trim()
+    .replace(/^```[^\n]*\n([\s\S]*?)\n?```$/, "$1")
+    .trim();
+}
+
+export function toolOutputView(part: {
+  input?: unknown;
+  output?: unknown;
+  errorText?: string | undefined;
+}): ToolOutputView {
+  const view = blocksOf(part);
+  const error = part.errorText?.trim();
+  if (!error) return view;
+  view.error = error;
+  view.blocks = view.blocks.filter(
+    (block) =>
+      !((block.kind === "text" || block.kind === "plain") && unfenced(block.text) === error),
+  );
+  return view;
+}
+
+function blocksOf(part: { input?: unknown; output?: unknown }): ToolOutputView {
   const view: ToolOutputView = { blocks: [] };
   const command = commandOf(part.input);
   if (command !== undefined) view.command = command;
@@ -104,6 +140,9 @@ export function toolOutputView(part: { input?: unknown; output?: unknown }): Too
   }
   if (output === undefined || !isStructuredOutput(output)) {
     if (part.output !== undefined) view.rawOutput = part.output;
+    // An agent's own wrapper ({"output": "…"}, {"stdout": "…"}): its text is what it said.
+    const wrapped = output === undefined ? undefined : wrappedText(output);
+    if (wrapped !== undefined) view.blocks = [{ kind: "plain", text: wrapped }];
     return view;
   }
   const terminals = record(output.terminals) ?? {};

@@ -18,6 +18,11 @@ export function ToolOutput({ view }: { view: ToolOutputView }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: content blocks are positional in ACP
         <ToolBlockView key={index} block={block} />
       ))}
+      {view.error ? (
+        <p className="text-xs whitespace-pre-wrap text-red-800 dark:text-red-300">
+          Error: {view.error}
+        </p>
+      ) : null}
       {hasRaw ? (
         <details className="text-xs">
           <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">

@@ -48,9 +48,6 @@ export function ToolPart({ itemKey, part }: { itemKey: string; part: AnyToolPart
       {open ? (
         <div id={panelId} className="space-y-2 border-t border-slate-200 p-2 dark:border-slate-700">
           <ToolOutput view={toolOutputView(part)} />
-          {part.errorText ? (
-            <p className="text-xs text-red-800 dark:text-red-300">Error: {part.errorText}</p>
-          ) : null}
         </div>
       ) : null}
     </div>
