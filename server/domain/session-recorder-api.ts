@@ -5,7 +5,11 @@
 
 import type { z } from "zod";
 import type { CompactionCommand } from "../../src/contract/commands";
-import type { DaemonEventList, DaemonHistory } from "../../src/contract/history";
+import type {
+  DaemonEventList,
+  DaemonHistory,
+  DaemonSessionEvent,
+} from "../../src/contract/history";
 import type { AvailableCommand, SessionState, Workspace } from "../../src/contract/session";
 import type { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
 import type { DaemonSessionUsage, UsageTurns } from "../../src/contract/usage";
@@ -32,6 +36,9 @@ export type CommitNotice = {
   rows: readonly LedgerRow[];
   maxSequence: number;
 };
+
+/** One turn of `history` ('' for session-level rows) and its first matching row. */
+export type HistoryGroup = { turn_id: string; first_sequence: number };
 
 /** A filter of `events` / `history` (CompozyOS's session event query). */
 export type EventFilter = {
@@ -272,8 +279,18 @@ export interface SessionReader {
   historyVersion(sessionId: string): { epoch: number; generation: number };
   usage(sessionId: string): SessionUsage;
   usageTurns(sessionId: string): UsageTurns;
-  /** Groups by turn; `limit` is the number of (newest) groups. */
+  /** Groups by turn; `limit` is the number of (newest) groups. Built whole: for tools and tests. */
   history(sessionId: string, query: EventFilter): History;
+  /** The groups `history` answers, oldest first, without their rows (ADR 0117). */
+  historyGroups(sessionId: string, query: EventFilter): HistoryGroup[];
+  /** Up to `limit` events of one group after sequence `after`, oldest first. */
+  historyGroupEvents(
+    sessionId: string,
+    query: EventFilter,
+    group: HistoryGroup,
+    after: number,
+    limit: number,
+  ): DaemonSessionEvent[];
   /** The newest `limit` matching rows, oldest first; summary chunks never appear. */
   events(sessionId: string, query: EventFilter): EventList;
   /** Latest `available_commands` row's commands ([] when none). */

@@ -1,9 +1,9 @@
 // The read models of one session: transcript pages, raw history and events, usage. Each
-// is one `SessionReader` call (O(page) on the ledger's projections).
+// is one `SessionReader` call (O(page) on the ledger's projections); history, whose
+// answer can be the whole session, is streamed in batches.
 import type { Hono } from "hono";
 import {
   DaemonEventList,
-  DaemonHistory,
   EVENTS_DEFAULT_LIMIT,
   EventsQuery,
   HistoryQuery,
@@ -16,6 +16,7 @@ import {
 import { DaemonUsageEnvelope, UsageTurns } from "../../src/contract/usage";
 import type { SessionReader, SessionStore } from "../domain/session-recorder-api";
 import { notFound } from "./api-error";
+import { historyBody } from "./history-body";
 import { NoQuery, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
 
@@ -48,11 +49,12 @@ export function mountReadRoutes(
   app.get(`${SESSION}/history`, (c) => {
     const id = sessionId(c.req.param("ws"), c.req.param("id"));
     const query = parseQuery(c, HistoryQuery);
-    return respond(
-      c,
-      DaemonHistory,
-      reader.history(id, { ...query, limit: query.limit ?? EVENTS_DEFAULT_LIMIT }),
-    );
+    // Streamed a batch at a time: a whole session's history is never held (ADR 0117).
+    const body = historyBody(c, deps, id, {
+      ...query,
+      limit: query.limit ?? EVENTS_DEFAULT_LIMIT,
+    });
+    return c.body(body, 200, { "Content-Type": "application/json" });
   });
 
   app.get(`${SESSION}/events`, (c) => {

@@ -19,6 +19,11 @@ export type Responder = (<T extends z.ZodType>(
    * `validate` on it is parsed and checked against `schema` first; off, it is not parsed.
    */
   json(c: Context, schema: z.ZodType, json: string, status?: ContentfulStatusCode): Response;
+  /**
+   * Checks one piece of an answer sent in parts (a streamed body) against `schema` when
+   * `validate` is on: a breach is logged and thrown, and the caller ends the body.
+   */
+  check(c: Context, schema: z.ZodType, value: unknown): void;
 };
 
 export function createResponder(validate: boolean, log: (line: string) => void): Responder {
@@ -42,6 +47,9 @@ export function createResponder(validate: boolean, log: (line: string) => void):
     return c.json(value as object, status);
   };
   return Object.assign(respond, {
+    check(c: Context, schema: z.ZodType, value: unknown) {
+      if (validate) check(c, schema, value);
+    },
     json(c: Context, schema: z.ZodType, json: string, status: ContentfulStatusCode = 200) {
       if (validate) check(c, schema, JSON.parse(json));
       // The header c.json sets, so both paths answer alike.

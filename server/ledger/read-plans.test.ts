@@ -3,7 +3,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { migrate } from "./migrations";
-import { eventsSql, READ_SQL } from "./read-sql";
+import { eventsSql, historyGroupRowsSql, historyGroupsSql, READ_SQL } from "./read-sql";
 
 const db = new Database(":memory:");
 migrate(db);
@@ -32,6 +32,21 @@ const statements: [string, string, unknown[]][] = [
     "events by turn and type",
     eventsSql({ byTurn: true, byType: "indexed" }),
     ["s", 0, 9, "t", "usage", 10],
+  ],
+  [
+    "history groups",
+    historyGroupsSql({ byTurn: false, byType: false, bySince: false }),
+    ["s", 0, 9, 10],
+  ],
+  [
+    "history groups of a turn",
+    historyGroupsSql({ byTurn: true, byType: false, bySince: false }),
+    ["s", 0, 9, "t", 10],
+  ],
+  [
+    "a batch of a history group",
+    historyGroupRowsSql({ byType: false, bySince: false }),
+    ["s", 0, 9, "t", 10],
   ],
 ];
 

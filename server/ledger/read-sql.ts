@@ -55,6 +55,30 @@ export function eventsSql(filter: {
     ORDER BY sequence DESC LIMIT ?`;
 }
 
+/**
+ * History's groups (ADR 0117): each turn id ('' for session-level rows) with its first
+ * matching row, newest first. Parameters: session, after, before, [turn], [type], [since],
+ * limit. One aggregate inside SQLite: no row reaches JavaScript.
+ */
+export function historyGroupsSql(filter: { byTurn: boolean; byType: boolean; bySince: boolean }) {
+  return `SELECT COALESCE(turn_id, '') AS turn_id, MIN(sequence) AS first_sequence FROM ledger
+    WHERE session_id = ? AND sequence > ? AND sequence < ?
+    ${filter.byTurn ? "AND turn_id = ?" : ""} ${filter.byType ? "AND type = ?" : ""}
+    ${filter.bySince ? "AND created_at >= ?" : ""} AND ${VISIBLE}
+    GROUP BY COALESCE(turn_id, '') ORDER BY first_sequence DESC LIMIT ?`;
+}
+
+/**
+ * One batch of a history group's rows, oldest first, after a cursor. Parameters: session,
+ * after, before, group ('' for session-level rows), [type], [since], limit.
+ */
+export function historyGroupRowsSql(filter: { byType: boolean; bySince: boolean }) {
+  return `SELECT sequence, turn_id, type, content, created_at FROM ledger
+    WHERE session_id = ? AND sequence > ? AND sequence < ? AND COALESCE(turn_id, '') = ?
+    ${filter.byType ? "AND type = ?" : ""} ${filter.bySince ? "AND created_at >= ?" : ""}
+    AND ${VISIBLE} ORDER BY sequence LIMIT ?`;
+}
+
 /** Statements with fixed text; `eventsSql` builds the four filter combinations. */
 export const READ_SQL = {
   /** Entries with the unfolded tail of a long streamed message (see migration 2). */

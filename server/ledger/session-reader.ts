@@ -15,11 +15,20 @@ import type {
   EventFilter,
   EventList,
   History,
+  HistoryGroup,
   SessionReader,
   SessionSettings,
 } from "../domain/session-recorder-api";
 import { withTail } from "../domain/transcript-fold";
-import { eventsSql, isHiddenRowType, isIndexedRowType, NO_UPPER_BOUND, READ_SQL } from "./read-sql";
+import {
+  eventsSql,
+  historyGroupRowsSql,
+  historyGroupsSql,
+  isHiddenRowType,
+  isIndexedRowType,
+  NO_UPPER_BOUND,
+  READ_SQL,
+} from "./read-sql";
 
 /**
  * The transcript projection's generation: bumped by a migration that rebuilds `entries`,
@@ -67,6 +76,9 @@ type EventOwner = { sessionId: string; agentName: string; workspaceId: string };
  * with `schema`, `type` and `timestamp`; `turn_id` is `""` outside a turn. A fired row is
  * stored flat and read with its payload under `content.raw`, as CompozyOS shows it.
  */
+/** Rows per read of one history group: what one step of a streamed answer holds. */
+export const HISTORY_BATCH = 500;
+
 export function toEvent(owner: EventOwner, row: LedgerRowRaw): DaemonSessionEvent {
   const stored = JSON.parse(row.content) as Record<string, unknown>;
   const body = row.type === COMPACTION_FIRED_EVENT && !("raw" in stored) ? { raw: stored } : stored;
@@ -155,34 +167,95 @@ export function createSessionReader(
 
   /** The newest `limit` visible rows matching the filter, oldest first. */
   function matchingRows(sessionId: string, query: EventFilter): LedgerRowRaw[] {
-    if (query.type !== undefined && isHiddenRowType(query.type)) return [];
-    if (query.agent_name !== undefined && query.agent_name !== ownerOf(sessionId).agentName) {
-      return [];
-    }
-    let after = query.after_sequence ?? 0;
-    let before = NO_UPPER_BOUND;
-    const params: (string | number)[] = [];
-    if (query.turn_id !== undefined) {
-      const span = turnSpan(sessionId, query.turn_id);
-      if (span === undefined) return [];
-      after = Math.max(after, span.from - 1);
-      before = span.to;
-      params.push(query.turn_id);
-    }
-    if (query.type !== undefined) params.push(query.type);
-    // Stored times are ISO UTC: a `since` in another offset is compared as the same instant.
-    if (query.since !== undefined) params.push(new Date(query.since).toISOString());
+    const range = filterRange(sessionId, query);
+    if (range === undefined) return [];
+    const turn = query.turn_id === undefined ? [] : [query.turn_id];
     const rows = eventStatement(
       query.turn_id !== undefined,
       query.type,
       query.since !== undefined,
-    ).all(sessionId, after, before, ...params, query.limit);
+    ).all(sessionId, range.after, range.before, ...turn, ...range.tail, query.limit);
     return rows.reverse();
   }
 
   function events(sessionId: string, query: EventFilter): EventList {
     const owner = ownerOf(sessionId);
     return { events: matchingRows(sessionId, query).map((row) => toEvent(owner, row)) };
+  }
+
+  const groupStatements = new Map<string, Database.Statement<(string | number)[], HistoryGroup>>();
+  const groupRowStatements = new Map<
+    string,
+    Database.Statement<(string | number)[], LedgerRowRaw>
+  >();
+
+  /** The filter's range and parameters, as `matchingRows` reads them; undefined: nothing matches. */
+  function filterRange(sessionId: string, query: EventFilter) {
+    if (query.type !== undefined && isHiddenRowType(query.type)) return undefined;
+    if (query.agent_name !== undefined && query.agent_name !== ownerOf(sessionId).agentName) {
+      return undefined;
+    }
+    let after = query.after_sequence ?? 0;
+    let before = NO_UPPER_BOUND;
+    if (query.turn_id !== undefined) {
+      const span = turnSpan(sessionId, query.turn_id);
+      if (span === undefined) return undefined;
+      after = Math.max(after, span.from - 1);
+      before = span.to;
+    }
+    const tail: (string | number)[] = [];
+    if (query.type !== undefined) tail.push(query.type);
+    // Stored times are ISO UTC: a `since` in another offset is compared as the same instant.
+    if (query.since !== undefined) tail.push(new Date(query.since).toISOString());
+    return { after, before, tail };
+  }
+
+  /** History's newest `limit` groups, oldest first (ADR 0117). */
+  function historyGroups(sessionId: string, query: EventFilter): HistoryGroup[] {
+    const range = filterRange(sessionId, query);
+    if (range === undefined) return [];
+    const shape = {
+      byTurn: query.turn_id !== undefined,
+      byType: query.type !== undefined,
+      bySince: query.since !== undefined,
+    };
+    const key = `${shape.byTurn}:${shape.byType}:${shape.bySince}`;
+    let statement = groupStatements.get(key);
+    if (statement === undefined) {
+      statement = db.prepare<(string | number)[], HistoryGroup>(historyGroupsSql(shape));
+      groupStatements.set(key, statement);
+    }
+    const turn = query.turn_id === undefined ? [] : [query.turn_id];
+    return statement
+      .all(sessionId, range.after, range.before, ...turn, ...range.tail, query.limit)
+      .reverse();
+  }
+
+  /** Up to `limit` events of one history group after sequence `after`, oldest first. */
+  function historyGroupEvents(
+    sessionId: string,
+    query: EventFilter,
+    group: HistoryGroup,
+    after: number,
+    limit: number,
+  ): DaemonSessionEvent[] {
+    const range = filterRange(sessionId, query);
+    if (range === undefined) return [];
+    // A turn's rows lie in its span (turns never overlap); session-level rows anywhere.
+    const span = group.turn_id === "" ? undefined : turnSpan(sessionId, group.turn_id);
+    const from = Math.max(range.after, after, group.first_sequence - 1);
+    const to = Math.min(range.before, span?.to ?? NO_UPPER_BOUND);
+    const shape = { byType: query.type !== undefined, bySince: query.since !== undefined };
+    const key = `${shape.byType}:${shape.bySince}`;
+    let statement = groupRowStatements.get(key);
+    if (statement === undefined) {
+      statement = db.prepare<(string | number)[], LedgerRowRaw>(historyGroupRowsSql(shape));
+      groupRowStatements.set(key, statement);
+    }
+    const owner = ownerOf(sessionId);
+    return statement
+      .all(sessionId, from, to, group.turn_id, ...range.tail, limit)
+      .map((row) => toEvent(owner, row));
   }
 
   /** One page of entries, oldest first, each rendered by `render`; rows come newest first. */
@@ -241,20 +314,21 @@ export function createSessionReader(
     usage: usageReader.usage,
     usageTurns: usageReader.usageTurns,
     history(sessionId, query): History {
-      // Every matching row, grouped by turn in order of first appearance (session-level
-      // rows share the `""` group); then the newest `limit` groups.
-      const owner = ownerOf(sessionId);
-      const rows = matchingRows(sessionId, { ...query, limit: NO_UPPER_BOUND });
-      const groups = new Map<string, DaemonSessionEvent[]>();
-      for (const row of rows) {
-        const event = toEvent(owner, row);
-        const group = groups.get(event.turn_id);
-        if (group === undefined) groups.set(event.turn_id, [event]);
-        else group.push(event);
-      }
-      const history = [...groups].map(([turn_id, events]) => ({ turn_id, events }));
-      return { history: history.slice(Math.max(0, history.length - query.limit)) };
+      const history = historyGroups(sessionId, query).map((group) => {
+        const events: DaemonSessionEvent[] = [];
+        let after = 0;
+        for (;;) {
+          const batch = historyGroupEvents(sessionId, query, group, after, HISTORY_BATCH);
+          events.push(...batch);
+          if (batch.length < HISTORY_BATCH) break;
+          after = batch[batch.length - 1]?.sequence ?? after;
+        }
+        return { turn_id: group.turn_id, events };
+      });
+      return { history };
     },
+    historyGroups,
+    historyGroupEvents,
     promptAdmission(sessionId, idempotencyKey) {
       const row = admissionRow.get(sessionId, idempotencyKey);
       if (row === undefined) return undefined;
