@@ -84,8 +84,12 @@ export const READ_SQL = {
   /** Entries with the unfolded tail of a long streamed message (see migration 2). */
   pageRows: `SELECT e.start_sequence, e.sequence, e.message, ${TAIL_TEXT} FROM entries e
        WHERE e.session_id = ? AND e.start_sequence < ? ORDER BY e.start_sequence DESC LIMIT ?`,
-  changedRows: `SELECT e.start_sequence, e.sequence, e.message, ${TAIL_TEXT} FROM entries e
+  /** Changed entries with their key; the stream reads a growing tail through `tail-reader`. */
+  changedRows: `SELECT e.start_sequence, e.sequence, e.message, e.entry_key FROM entries e
        WHERE e.session_id = ? AND e.sequence > ? ORDER BY e.start_sequence`,
+  /** An entry's tail segments from `seq` on (the last one read may have grown since). */
+  tailSegmentsFrom: `SELECT seq, text FROM entry_tail_segments
+       WHERE session_id = ? AND entry_key = ? AND seq >= ? ORDER BY seq`,
   /** Newest row of a non-streaming type (usage, session.state, available_commands). */
   newestOfType: `SELECT sequence, turn_id, type, content, created_at FROM ledger ${BY_TYPE}
      WHERE session_id = ? AND type = ? AND ${INDEXED_TYPES} ORDER BY sequence DESC LIMIT 1`,

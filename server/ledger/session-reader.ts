@@ -36,6 +36,7 @@ import {
  */
 export const PROJECTION_GENERATION = 1;
 
+import { createTailReader } from "./tail-reader";
 import { createUsageReader } from "./usage-reader";
 
 type LedgerRowRaw = {
@@ -118,7 +119,10 @@ export function createSessionReader(
   // Raw (array) mode: a page is the hot read, and row objects would be built only to be
   // taken apart again. `transcriptPageJson` also skips the message JSON parse.
   const pageRows = db.prepare<[string, number, number], EntryTuple>(READ_SQL.pageRows).raw(true);
-  const changedRows = db.prepare<[string, number], EntryTuple>(READ_SQL.changedRows).raw(true);
+  const changedRows = db
+    .prepare<[string, number], [number, number, string, string]>(READ_SQL.changedRows)
+    .raw(true);
+  const tails = createTailReader(db);
   const newestOfType = db.prepare<[string, string], LedgerRowRaw>(READ_SQL.newestOfType);
   const openRows = db.prepare<[string], { compaction_id: string }>(READ_SQL.openRows);
   const rowsOfType = db.prepare<[string, string], LedgerRowRaw>(READ_SQL.rowsOfType);
@@ -305,7 +309,11 @@ export function createSessionReader(
       return `${json}}`;
     },
     entriesChangedAfter(sessionId, cursor) {
-      return changedRows.all(sessionId, cursor).map(toEntry);
+      return changedRows
+        .all(sessionId, cursor)
+        .map(([start, sequence, message, entryKey]) =>
+          toEntry([start, sequence, message, tails.tail(sessionId, entryKey, message)]),
+        );
     },
     maxSequence,
     historyVersion() {
