@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SessionRef } from "../../api/session-queries";
 import { usageQueries } from "../../api/usage-queries";
+import { useUsageTurns } from "../../api/use-usage-turns";
 import { deriveMeterView, type MeterView } from "./context-meter-view";
 
 /** The header's figure: `14%`, `89.7K`, or a word when there is no current figure. */
@@ -26,7 +27,7 @@ export function ContextMeterCompact({
   sheetOpen?: boolean;
 }) {
   const usage = useQuery(usageQueries.usage(session));
-  const turns = useQuery(usageQueries.turns(session));
+  const turns = useUsageTurns(session);
   const view = deriveMeterView(usage, turns.data?.compactions);
   const figure = compactFigure(view);
   const bar = (

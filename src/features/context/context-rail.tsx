@@ -3,6 +3,7 @@ import { useDeferredValue } from "react";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { transcriptQueries } from "../../api/transcript-queries";
 import { usageQueries } from "../../api/usage-queries";
+import { useUsageTurns } from "../../api/use-usage-turns";
 import { QueryError } from "../../components/query-error";
 import { typedCompactions } from "../../lib/compaction-origin";
 import { CompactNow } from "./compact-now";
@@ -27,7 +28,7 @@ export function ContextRail({
 }) {
   const detail = useQuery(sessionQueries.detail(session));
   const usage = useQuery(usageQueries.usage(session));
-  const turns = useQuery(usageQueries.turns(session));
+  const turns = useUsageTurns(session);
   // Which compactions the person typed a command for, from the transcript already loaded.
   // A plain object, so the query's structural sharing keeps it identical while unchanged.
   const typed = useQuery({

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo } from "react";
 import type { SessionRef } from "../../api/session-queries";
 import { loadOlderTranscript, transcriptQueries } from "../../api/transcript-queries";
-import { usageQueries } from "../../api/usage-queries";
 import type { SessionStreamStatus } from "../../api/use-session-stream";
+import { useUsageTurns } from "../../api/use-usage-turns";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
 import { compactionOf, type Entry } from "../../contract/transcript";
@@ -47,7 +47,7 @@ export function SessionTimeline({
 }) {
   const client = useQueryClient();
   const transcript = useQuery(transcriptQueries.detail(session));
-  const markers = useQuery({ ...usageQueries.turns(session), select: markersById });
+  const markers = useUsageTurns(session, markersById);
   const older = useMutation({
     mutationKey: ["sessions", "transcript-older", session.sessionId],
     mutationFn: () => loadOlderTranscript(client, session),
