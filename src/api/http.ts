@@ -139,12 +139,7 @@ async function send<S extends z.ZodType>(
     throw new ApiError(`The daemon answered ${response.status}.`, { status: response.status });
   }
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    throw new ApiError(`Unexpected response from ${path}: ${parsed.error.issues[0]?.message}`, {
-      status: response.status,
-      code: "invalid_response",
-    });
-  }
+  if (!parsed.success) throw invalidResponse(path, parsed.error, response.status);
   return parsed.data;
 }
 
@@ -153,6 +148,37 @@ function unexpectedStream(path: string): never {
     status: 200,
     code: "invalid_response",
   });
+}
+
+/** The error of an answer that does not match its schema. */
+export function invalidResponse(path: string, error: z.ZodError, status = 200): ApiError {
+  return new ApiError(`Unexpected response from ${path}: ${error.issues[0]?.message}`, {
+    status,
+    code: "invalid_response",
+  });
+}
+
+/**
+ * Parses a long list a slice at a time, yielding to the page between slices, so a big
+ * answer (every turn of a long session) is never one long main-thread task.
+ */
+export async function parseInSlices<T extends z.ZodType>(
+  path: string,
+  items: readonly unknown[],
+  item: T,
+  signal?: AbortSignal,
+  sliceSize = 400,
+): Promise<z.infer<T>[]> {
+  const list = z.array(item);
+  const parsed: z.infer<T>[] = [];
+  for (let start = 0; start < items.length; start += sliceSize) {
+    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    signal?.throwIfAborted();
+    const slice = list.safeParse(items.slice(start, start + sliceSize));
+    if (!slice.success) throw invalidResponse(path, slice.error);
+    for (const value of slice.data) parsed.push(value);
+  }
+  return parsed;
 }
 
 export async function getJson<S extends z.ZodType>(

@@ -3,16 +3,23 @@
 // session stream invalidates these exact keys on `session_usage_changed` and on
 // reconnect, so they never go stale on their own.
 import { queryOptions } from "@tanstack/react-query";
+import { z } from "zod";
 import {
-  type CompactionMarker,
+  CompactionMarker,
   type ContextAfter,
   contextAfterOf,
-  type Turn,
+  Turn,
   UsageEnvelope,
-  UsageTurns,
+  type UsageTurns,
 } from "../contract/usage";
-import { ApiError, getJson, sessionPath } from "./http";
+import { ApiError, getJson, parseInSlices, sessionPath } from "./http";
 import { type SessionRef, sessionQueries } from "./session-queries";
+
+/** `GET …/usage/turns` with its turns left to `parseInSlices`. */
+const UsageTurnsEnvelope = z.object({
+  turns: z.array(z.unknown()),
+  compactions: z.array(CompactionMarker),
+});
 
 export const usageQueries = {
   usageKey: (sessionId: string) => [...sessionQueries.all(), "usage", sessionId] as const,
@@ -35,12 +42,12 @@ export const usageQueries = {
       queryKey: usageQueries.turnsKey(sessionId),
       queryFn: async ({ signal }): Promise<UsageTurnsView | null> => {
         try {
-          const data = await getJson(
-            sessionPath(workspaceId, sessionId, "/usage/turns"),
-            UsageTurns,
-            { signal },
-          );
-          return withContextAfter(data);
+          // Every turn of the session: checked a slice at a time (a long session has
+          // thousands), the envelope and the markers at once.
+          const path = sessionPath(workspaceId, sessionId, "/usage/turns");
+          const data = await getJson(path, UsageTurnsEnvelope, { signal });
+          const turns = await parseInSlices(path, data.turns, Turn, signal);
+          return withContextAfter({ turns, compactions: data.compactions });
         } catch (error) {
           if (isMissingEndpoint(error)) return null;
           throw error;
