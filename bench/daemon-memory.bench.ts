@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DAEMON_NODE_FLAGS } from "../server/config/node-flags";
 import { openSse } from "../server/http/sse-reader";
 import { openLedger } from "../server/ledger/open-ledger";
 import { printFigure } from "./report";
@@ -64,7 +65,18 @@ async function startDaemon(dataDir: string, workspace: string) {
   delete env.NODE_ENV;
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", main, "--port", "0", "--data-dir", dataDir, "--workspace", workspace],
+    [
+      ...DAEMON_NODE_FLAGS,
+      "--import",
+      "tsx",
+      main,
+      "--port",
+      "0",
+      "--data-dir",
+      dataDir,
+      "--workspace",
+      workspace,
+    ],
     { env, stdio: ["ignore", "ignore", "pipe"] },
   );
   const base = await new Promise<string>((resolve, reject) => {

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { DAEMON_NODE_FLAGS } from "../server/config/node-flags";
 
 export type Daemon = {
   url: string;
@@ -29,7 +30,7 @@ function launch(
 ): Promise<{ child: ChildProcess; url: string; log: string[] }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "server/main.ts", "--port", String(port), ...args],
+    [...DAEMON_NODE_FLAGS, "--import", "tsx", "server/main.ts", "--port", String(port), ...args],
     {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
