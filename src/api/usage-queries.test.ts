@@ -48,3 +48,47 @@ describe("usageQueries", () => {
     expect(url).toBe("/api/workspaces/ws%201/sessions/s1/usage/turns");
   });
 });
+
+describe("withContextAfter", () => {
+  it("when turns and markers come in any order, then every marker's after figure is the contract's contextAfterOf", async () => {
+    const { contextAfterOf } = await import("../contract/usage");
+    const { withContextAfter } = await import("./usage-queries");
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let round = 0; round < 50; round += 1) {
+      const turns = Array.from({ length: 1 + Math.floor(random() * 60) }, (_, index) => ({
+        turn_id: `t${index}`,
+        sequence: index * 10 + 1,
+        ...(random() < 0.3
+          ? {}
+          : {
+              usage: {
+                context_used: Math.floor(random() * 1e5),
+                context_size: 200_000,
+                timestamp: "2026-01-01T00:00:00Z",
+              },
+            }),
+      }));
+      const compactions = Array.from({ length: Math.floor(random() * 8) }, (_, index) => {
+        const turn = turns[Math.floor(random() * turns.length)] as (typeof turns)[number];
+        return {
+          turn_id: turn.turn_id,
+          sequence: turn.sequence + 1 + Math.floor(random() * 8),
+          at: "2026-01-01T00:00:00Z",
+          compaction_id: `c${index}`,
+          trigger: "agent" as const,
+          status: "completed",
+        };
+      });
+      const shuffled = { turns: [...turns].reverse(), compactions: [...compactions].reverse() };
+      const view = withContextAfter(shuffled);
+      for (const marker of view.compactions) {
+        const { context_after, ...plain } = marker;
+        expect(context_after).toEqual(contextAfterOf(plain, shuffled));
+      }
+    }
+  });
+});

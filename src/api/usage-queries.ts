@@ -7,7 +7,6 @@ import { z } from "zod";
 import {
   CompactionMarker,
   type ContextAfter,
-  contextAfterOf,
   Turn,
   UsageEnvelope,
   type UsageTurns,
@@ -71,17 +70,58 @@ export type CompactionMarkerView = CompactionMarker & {
 };
 export type UsageTurnsView = { turns: Turn[]; compactions: CompactionMarkerView[] };
 
-/** CompozyOS sends no "after" figure: it is the first later turn's reading (`contextAfterOf`). */
+/**
+ * CompozyOS sends no "after" figure: it is the first later turn's reading, before the next
+ * compaction (`contextAfterOf`, the contract's definition). Derived here in one pass over
+ * the turns in order, O(turns + markers · log turns): a marker's candidates are the turns
+ * between it and the next marker. Per marker over all turns was 66 × 3,333 steps and one
+ * long task when a long session's turns arrived.
+ */
 export function withContextAfter(data: UsageTurns): UsageTurnsView {
-  // Sorted once: `contextAfterOf` sorts its copy of the turns, which costs a linear pass on
-  // sorted input but n·log n per marker on the wire's order (66 markers × 3,333 turns was
-  // one long task when a long session opened).
-  const sorted = { ...data, turns: [...data.turns].sort((a, b) => a.sequence - b.sequence) };
+  const turns = [...data.turns].sort((a, b) => a.sequence - b.sequence);
+  const sequences = [...new Set(data.compactions.map((marker) => marker.sequence))].sort(
+    (a, b) => a - b,
+  );
   return {
     turns: data.turns,
     compactions: data.compactions.map((marker) => {
-      const after = contextAfterOf(marker, sorted);
+      const after = afterOf(marker, turns, sequences);
       return after ? { ...marker, context_after: after } : marker;
     }),
   };
+}
+
+/** The first index whose item's sequence is above `sequence` (binary search). */
+function firstAbove(items: readonly { sequence: number }[] | readonly number[], sequence: number) {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const item = items[middle] as { sequence: number } | number;
+    const value = typeof item === "number" ? item : item.sequence;
+    if (value > sequence) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+function afterOf(
+  marker: CompactionMarker,
+  turns: readonly Turn[],
+  markerSequences: readonly number[],
+): ContextAfter | undefined {
+  const next = markerSequences[firstAbove(markerSequences, marker.sequence)];
+  for (let index = firstAbove(turns, marker.sequence); index < turns.length; index += 1) {
+    const turn = turns[index] as Turn;
+    if (next !== undefined && turn.sequence >= next) return undefined;
+    const used = turn.usage?.context_used;
+    if (turn.turn_id === marker.turn_id || used === undefined) continue;
+    return {
+      used,
+      ...(turn.usage?.context_size === undefined ? {} : { size: turn.usage.context_size }),
+      sequence: turn.sequence,
+      turn_id: turn.turn_id,
+    };
+  }
+  return undefined;
 }

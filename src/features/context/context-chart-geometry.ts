@@ -60,6 +60,19 @@ export type ChartGeometry = {
   hiddenRows: number;
 };
 
+/** A point whose `value` and `label` are formatted when first read, then kept. */
+function lazyWords(base: Omit<ChartPoint, "value" | "label">, format: () => string): ChartPoint {
+  let value: string | undefined;
+  const words = () => {
+    value ??= format();
+    return value;
+  };
+  return Object.defineProperties(base as ChartPoint, {
+    value: { get: words, enumerable: true },
+    label: { get: () => `${base.name}: ${words()}`, enumerable: true },
+  });
+}
+
 type Slot =
   | { kind: "turn"; order: number; turn: Turn; used: number; size: number | undefined }
   | { kind: "compaction"; order: number; marker: CompactionMarkerView };
@@ -71,17 +84,29 @@ type Slot =
  */
 function orderSlots(data: UsageTurnsView): Slot[] {
   const turns = [...data.turns].sort((a, b) => a.sequence - b.sequence);
+  // Markers in order, walked alongside the turns: each turn looks only at its own markers.
+  const markers = [...data.compactions].sort((a, b) => a.sequence - b.sequence);
+  let next = 0;
   const slots: Slot[] = [];
   turns.forEach((turn, index) => {
+    const end = turns[index + 1]?.sequence ?? Number.POSITIVE_INFINITY;
+    while (
+      next < markers.length &&
+      (markers[next] as CompactionMarkerView).sequence < turn.sequence
+    ) {
+      next += 1;
+    }
+    let order = turn.sequence;
+    let inTurn = next;
+    for (; inTurn < markers.length; inTurn += 1) {
+      const marker = markers[inTurn] as CompactionMarkerView;
+      if (marker.sequence >= end) break;
+      const afterInTurn = marker.context_after !== undefined && marker.context_after.sequence < end;
+      if (afterInTurn) order = Math.max(order, marker.sequence + 0.5);
+    }
+    next = inTurn;
     const used = turn.usage?.context_used;
     if (used === undefined) return;
-    const end = turns[index + 1]?.sequence ?? Number.POSITIVE_INFINITY;
-    let order = turn.sequence;
-    for (const marker of data.compactions) {
-      const inTurn = marker.sequence >= turn.sequence && marker.sequence < end;
-      const afterInTurn = marker.context_after !== undefined && marker.context_after.sequence < end;
-      if (inTurn && afterInTurn) order = Math.max(order, marker.sequence + 0.5);
-    }
     slots.push({ kind: "turn", order, turn, used, size: turn.usage?.context_size });
   });
   for (const marker of data.compactions) {
@@ -139,13 +164,24 @@ export function deriveChartGeometry(
     const x = round(xAt(index));
     if (slot.kind === "turn") {
       const name = `Turn ${numbers.get(slot.turn.turn_id) ?? "?"}`;
-      const value = slot.size
-        ? `${formatTokens(slot.used)} of ${formatTokens(slot.size)}`
-        : formatTokens(slot.used);
-      const y = yAt(slot.used);
-      const label = `${name}: ${value}`;
-      points.push({ key: slot.turn.turn_id, x, y, used: slot.used, name, value, label });
-      rows.push({ key: slot.turn.turn_id, name, value });
+      const { used, size } = slot;
+      const y = yAt(used);
+      // Words only for the points that are shown (thinned markers, the newest table rows,
+      // the summary): formatting every reading of a long session was most of this function.
+      const point = lazyWords({ key: slot.turn.turn_id, x, y, used, name }, () =>
+        size ? `${formatTokens(used)} of ${formatTokens(size)}` : formatTokens(used),
+      );
+      points.push(point);
+      rows.push(
+        Object.defineProperty(
+          { key: slot.turn.turn_id, name } as ChartGeometry["rows"][number],
+          "value",
+          {
+            get: () => point.value,
+            enumerable: true,
+          },
+        ),
+      );
       draw(x, y);
       return;
     }
