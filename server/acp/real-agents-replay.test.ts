@@ -188,6 +188,11 @@ describe("recorded real-adapter traffic through the daemon", () => {
   it("when the session list is read, then it carries no commands and GET …/commands has them in CompozyOS's shape", async () => {
     const session = await create("claude-hello");
     await turn(session.id, "hello");
+    // Claude sends its title just after the prompt's answer.
+    await daemon.waitForSession(
+      session.id,
+      () => daemon.ledger.reader.sessionSettings(session.id).title !== undefined,
+    );
     const list = await daemon.call("GET", "/api/sessions");
     const listed = ((await list.json()) as { sessions: Session[] }).sessions.find(
       (s) => s.id === session.id,

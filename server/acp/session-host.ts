@@ -526,6 +526,33 @@ export function createSessionHost(deps: SessionHostDeps) {
     return { sessionId, turnId: turn.id, command };
   }
 
+  /** A prompt accepted into turn `turnId`, in CompozyOS's `SendPromptResultPayload` shape. */
+  function acceptedPrompt(request: PromptRequest, turnId: string): PromptResult {
+    return {
+      status: "accepted",
+      ...(request.mode === undefined ? {} : { mode: request.mode }),
+      delivery: "direct",
+      message_id: request.messageId,
+      idempotency_key: request.idempotencyKey,
+      replayed: false,
+      new_turn_id: turnId,
+    };
+  }
+
+  /** What is stored with a send so a retry with the same key answers the same. */
+  function admissionOf(
+    request: PromptRequest,
+    fingerprint: string,
+    result: PromptResult,
+  ): PromptAdmission {
+    return {
+      idempotency_key: request.idempotencyKey,
+      message_id: request.messageId,
+      fingerprint,
+      result,
+    };
+  }
+
   /**
    * The first answer to a send with this idempotency key, marked replayed (nothing runs
    * twice); a different message under the same key is refused.
@@ -555,26 +582,12 @@ export function createSessionHost(deps: SessionHostDeps) {
     const fingerprint = promptFingerprint(request);
     const earlier = answeredBefore(sessionId, request, fingerprint);
     if (earlier !== undefined) return earlier;
-    const resultOf = (turnId: string): PromptResult => ({
-      status: "accepted",
-      ...(request.mode === undefined ? {} : { mode: request.mode }),
-      delivery: "direct",
-      message_id: request.messageId,
-      idempotency_key: request.idempotencyKey,
-      replayed: false,
-      new_turn_id: turnId,
-    });
     const accepted = compactTurn(sessionId, workspaceId, request.requestedBy ?? "http", {
       text: request.text,
       messageId: request.messageId,
-      admission: (turnId) => ({
-        idempotency_key: request.idempotencyKey,
-        message_id: request.messageId,
-        fingerprint,
-        result: resultOf(turnId),
-      }),
+      admission: (turnId) => admissionOf(request, fingerprint, acceptedPrompt(request, turnId)),
     });
-    return { status: 200, prompt: resultOf(accepted.turnId) };
+    return { status: 200, prompt: acceptedPrompt(request, accepted.turnId) };
   }
 
   /** The running agent of an active session, for a request outside a turn. */
@@ -811,22 +824,14 @@ export function createSessionHost(deps: SessionHostDeps) {
       const ready = runtime.state === "active" && runtime.process !== undefined;
       if (!ready && !resuming && runtime.state !== "starting") throw refuse.notPromptable();
       const turn = beginTurn(runtime, "prompt");
-      const result: PromptResult = {
-        status: "accepted",
-        ...(request.mode === undefined ? {} : { mode: request.mode }),
-        delivery: "direct",
-        message_id: request.messageId,
-        idempotency_key: request.idempotencyKey,
-        replayed: false,
-        new_turn_id: turn.id,
-      };
+      const result = acceptedPrompt(request, turn.id);
       const rows = record(sessionId, "input", () =>
-        recorder.recordPrompt(sessionId, turn.id, request.text, {
-          idempotency_key: request.idempotencyKey,
-          message_id: request.messageId,
-          fingerprint,
-          result,
-        }),
+        recorder.recordPrompt(
+          sessionId,
+          turn.id,
+          request.text,
+          admissionOf(request, fingerprint, result),
+        ),
       );
       if (rows.length === 0) {
         // Not recorded (e.g. a concurrent send with the same key won): nothing was claimed.
