@@ -3,6 +3,7 @@ import type { SessionRef } from "../../api/session-queries";
 import { usageQueries } from "../../api/usage-queries";
 import { useUsageTurns } from "../../api/use-usage-turns";
 import { deriveMeterView, type MeterView } from "./context-meter-view";
+import { MeterBar } from "./meter-bar";
 
 /** The header's figure: `14%`, `89.7K`, or a word when there is no current figure. */
 export function compactFigure(view: MeterView): string {
@@ -30,19 +31,7 @@ export function ContextMeterCompact({
   const turns = useUsageTurns(session);
   const view = deriveMeterView(usage, turns.data?.compactions);
   const figure = compactFigure(view);
-  const bar = (
-    <span
-      aria-hidden="true"
-      className="h-1.5 w-12 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-    >
-      {view.fill !== undefined ? (
-        <span
-          className="block h-full rounded-full bg-cyan-700 dark:bg-cyan-400"
-          style={{ width: `${Math.max(view.fill * 100, view.fill > 0 ? 4 : 0)}%` }}
-        />
-      ) : null}
-    </span>
-  );
+  const bar = <MeterBar fill={view.fill} compact />;
   const content = (
     <>
       <span className="text-xs text-slate-600 dark:text-slate-300">Context</span>

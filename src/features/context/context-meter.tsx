@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Button } from "../../components/button";
 import { hasMeterValue, type MeterView } from "./context-meter-view";
+import { MeterBar } from "./meter-bar";
 
 /** The context meter: one figure, its window, and nothing pretending to be current. */
 export function ContextMeter({ view, onRetry }: { view: MeterView; onRetry: () => void }) {
@@ -50,17 +51,7 @@ function MeterFigure({ view, labelId }: { view: MeterView; labelId: string }) {
           </span>
         ) : null}
       </div>
-      <div
-        aria-hidden="true"
-        className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-      >
-        {view.fill !== undefined ? (
-          <div
-            className="h-full rounded-full bg-cyan-700 dark:bg-cyan-400"
-            style={{ width: `${Math.max(view.fill * 100, view.fill > 0 ? 1 : 0)}%` }}
-          />
-        ) : null}
-      </div>
+      <MeterBar fill={view.fill} />
       {view.kind !== "reading" && view.detail ? (
         <p className="text-xs text-slate-600 dark:text-slate-300">{view.detail}</p>
       ) : null}
