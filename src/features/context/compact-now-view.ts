@@ -23,6 +23,7 @@ export const COMPACT_COPY = {
   label: "Compact now",
   inFlight: "Requesting compaction…",
   turnRunning: "A turn is running",
+  compacting: "A compaction is running",
   offline: "Waiting for the daemon to come back…",
   noCommand: "This agent has no compaction command (it offers neither /compact nor /compress)",
   genericRefusal: "Couldn't request compaction. Try again.",
@@ -38,12 +39,14 @@ function blockedReason(
   command: CompactionCommand | undefined,
   inFlight: boolean,
   offline: boolean,
+  compacting: boolean,
 ): string | undefined {
   if (inFlight) return COMPACT_COPY.inFlight;
   if (offline) return COMPACT_COPY.offline;
   if (session.state === "starting") return NOT_ACTIVE.starting;
   if (!command) return COMPACT_COPY.noCommand;
   if (session.state !== "active") return NOT_ACTIVE[session.state];
+  if (compacting) return COMPACT_COPY.compacting;
   if (isTurnRunning(session)) return COMPACT_COPY.turnRunning;
   return undefined;
 }
@@ -52,9 +55,11 @@ export function deriveCompactButton(
   session: Pick<Session, "state" | "activity" | "available_commands">,
   inFlight: boolean,
   offline = false,
+  /** The transcript's newest compaction is still running (see `sessionPhase`). */
+  compacting = false,
 ): CompactButtonView {
   const command = chooseCompactionCommand(session.available_commands);
-  const reason = blockedReason(session, command, inFlight, offline);
+  const reason = blockedReason(session, command, inFlight, offline, compacting);
   return { command, disabled: reason !== undefined, busy: inFlight, reason };
 }
 

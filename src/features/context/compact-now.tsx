@@ -4,6 +4,7 @@ import { compactSessionMutation } from "../../api/compact-session";
 import { followRefusal, type Refusal, refusalOf } from "../../api/refusal-words";
 import type { SessionRef } from "../../api/session-queries";
 import { isMissingEndpoint } from "../../api/usage-queries";
+import { useSessionPhase } from "../../api/use-session-phase";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import type { Session } from "../../contract/session";
@@ -34,7 +35,15 @@ export function CompactNow({
   const followed = followRefusal(refusal, now);
   if (followed !== refusal) setRefusal(followed);
 
-  const view = deriveCompactButton(detail, mutation.isPending, offline);
+  // The phase every surface reads: "compacting" as soon as the transcript says so, and
+  // enabled again as soon as it says the compaction ended.
+  const { phase } = useSessionPhase(session);
+  const view = deriveCompactButton(
+    detail,
+    mutation.isPending,
+    offline || phase === "offline",
+    phase === "compacting",
+  );
   if (isMissingEndpoint(mutation.error)) return null;
 
   const request = () => {

@@ -22,15 +22,25 @@ function session(id: string, overrides: Partial<Session> = {}): Session {
   };
 }
 
+// Created in the order old, mid, new; the newest activity is the OLDEST session's, as when
+// work resumes in it: the list keeps its order (newest created first), activity shows in
+// the badges.
 const sessions = [
-  session("s-old", { name: "Old work", state: "stopped", updated_at: "2026-01-01T00:00:00Z" }),
+  session("s-old", {
+    name: "Old work",
+    state: "stopped",
+    created_at: "2026-01-01T00:00:00Z",
+    updated_at: "2026-01-09T00:00:00Z",
+  }),
   session("s-new", {
+    created_at: "2026-01-03T00:00:00Z",
     updated_at: "2026-01-03T00:00:00Z",
     activity: { turn_id: "t1", turn_source: "user" },
   }),
   session("s-mid", {
     name: "Refactor",
-    updated_at: "2026-01-02T00:00:00Z",
+    created_at: "2026-01-02T00:00:00Z",
+    updated_at: "2026-01-05T00:00:00Z",
     activity: { turn_id: "t2", turn_source: "user" },
   }),
 ];
@@ -87,7 +97,7 @@ function renderSidebar(activeSessionId?: string, seed?: (client: QueryClient) =>
 }
 
 describe("SessionSidebar", () => {
-  it("lists sessions newest activity first with name or id, agent, state and activity", async () => {
+  it("lists sessions newest created first (not by activity) with name or id, agent, state and activity", async () => {
     renderSidebar("s-mid");
     const nav = screen.getByRole("navigation", { name: "Sessions" });
     const links = await within(nav).findAllByRole("link");
