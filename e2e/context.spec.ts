@@ -125,7 +125,9 @@ test("when another client wins the race, then the daemon's session_busy text sho
   otherClientDone();
 
   const refusal = tideline.rail.getByRole("alert");
-  await expect(refusal).toHaveText("session: prompt already in progress");
+  await expect(refusal).toHaveText(
+    "The agent is still working on a turn. Try again when it ends, or stop it first.",
+  );
   await tideline.screenshot("context-refusal-session-busy");
 
   // The refusal clears when the turn that caused it ends.
