@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import { CompactionAudit } from "../../src/contract/compaction-audit";
 import { ErrorEnvelope } from "../../src/contract/error";
-import { frames, openTestSession, type TestSession } from "../ledger/test-session";
+import { frames, openTestSession, type TestSession } from "../testing/ledger-session";
 import { ApiError, sendError } from "./api-error";
 import { mountAuditRoutes } from "./audit-routes";
 import { createResponder } from "./respond";
