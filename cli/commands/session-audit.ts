@@ -11,7 +11,7 @@ import { type AuditItem, CompactionAudit, UsageTurns } from "../wire";
 function rows(items: readonly AuditItem[], colours: Paint): string[][] {
   return items.map((item) => [
     item.status === "dropped" ? colours.red(item.status) : item.status,
-    item.pinned === true ? `${item.kind} (pinned)` : item.kind,
+    item.pinned === true && item.kind !== "pinned" ? `${item.kind} (pinned)` : item.kind,
     cell(item.label, 60),
     cell(item.why, 70),
   ]);
@@ -99,7 +99,21 @@ Examples:
         sessionId,
         `/compactions/${encodeURIComponent(compactionId)}/audit`,
       );
-      const audit = await cx.client.get(CompactionAudit, path);
+      const audit = await cx.client.get(CompactionAudit, path).catch((error: unknown) => {
+        // A route the daemon does not have answers without our error envelope's code.
+        if (
+          error instanceof DaemonError &&
+          error.code === undefined &&
+          [404, 405].includes(error.status)
+        ) {
+          throw new DaemonError(
+            error.status,
+            "audit_unsupported",
+            "this daemon does not serve the compaction audit (a Tideline extension)",
+          );
+        }
+        throw error;
+      });
       if (cx.format === "json") cx.out(toJson(audit));
       else if (cx.format === "jsonl") cx.out(toJsonLines(audit.items.map((item) => ({ item }))));
       else if (cx.format === "toon") cx.out(toToon("compaction_audit", audit));
