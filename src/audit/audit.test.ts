@@ -36,7 +36,7 @@ describe("auditCompaction", () => {
       ["path:src/auth/session.ts", "path", "kept"],
     ]);
     expect(result.items[0]?.why).toBe(
-      "the summary has 1 of 4 distinctive words of the message; 2 needed",
+      "the summary has 1 of 3 distinctive words of the message; 2 needed",
     );
     expect(result.items[3]?.why).toBe("the summary names session.ts");
     expect(result.counts).toEqual({ total: 4, kept: 2, dropped: 2, unchecked: 0 });

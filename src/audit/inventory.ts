@@ -3,7 +3,7 @@
 // with where it was first mentioned and how often. Checking them is `check.ts`'s job.
 import type { Entry, Part } from "../contract/transcript";
 import { type CommandLine, parseCommand } from "./command-line";
-import { identifiersIn, pathsIn, urlsIn } from "./mentions";
+import { identifiersIn, pathsIn, urlsIn, withoutMentions } from "./mentions";
 import type { AuditItemKind } from "./types";
 
 /** What `check.ts` compares against the summary, per kind. */
@@ -143,7 +143,7 @@ export class Inventory {
       kind: effective,
       label: bounded(text, LABEL_MAX_CHARS),
       by_person: true,
-      subject: { type: "words", text: scanned },
+      subject: { type: "words", text: withoutMentions(scanned) },
     });
     const added = this.byKey.get(`instruction:${entry.message.id}`);
     if (added !== undefined) added.pinned = pinned;
@@ -189,6 +189,8 @@ export class Inventory {
 
   private addPath(entry: Entry, path: string): void {
     const clean = path.replace(/^\.\//, "");
+    // A glob (`**/*.ts`) is a search pattern, not a file anyone worked on.
+    if (clean.includes("*")) return;
     this.note(entry, {
       key: `path:${clean}`,
       kind: "path",

@@ -71,3 +71,11 @@ export function identifiersIn(text: string): string[] {
   }
   return found;
 }
+
+/**
+ * The text without its URLs and paths: an instruction's distinctive words are its own words,
+ * not the segments of `src/features/context/meter.tsx` (paths and URLs are checked as items).
+ */
+export function withoutMentions(text: string): string {
+  return text.replace(URL_PATTERN, " ").replace(PATH_PATTERN, " ");
+}
