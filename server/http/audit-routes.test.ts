@@ -136,4 +136,20 @@ describe("GET …/compactions/{compaction_id}/audit", () => {
     // A user message id is not a compaction id, even if someone tries the entry key.
     expect((await api.get(userIds()[0] as string)).status).toBe(404);
   });
+
+  it("when messages hold HTML and 1 MB of text, then the answer is JSON with the text as data, bounded in size", async () => {
+    t = openTestSession();
+    const html = '<img src=x onerror="alert(1)"> <script>alert(2)</script> **bold**';
+    turn("t1", html);
+    turn("t2", `${"word src/a.ts ".repeat(80_000)}end`);
+    compact("t3", "c1", `<b>summary</b> ${"x ".repeat(500_000)}`);
+    const started = performance.now();
+    const response = await appFor().get("c1");
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const text = await response.text();
+    expect(text.length).toBeLessThan(100_000);
+    const audit = CompactionAudit.parse(JSON.parse(text));
+    expect(audit.items.find((item) => item.kind === "instruction")?.label).toBe(html);
+  });
 });
