@@ -5,8 +5,10 @@ import type { Health } from "../src/contract/health";
 import type { SessionHost } from "./acp/session-host";
 import { SessionRefusal } from "./acp/session-refusal";
 import type { Ledger } from "./domain/session-recorder-api";
+import { GATEWAY_TIER_HEADER } from "../src/contract/compozy-surfaces";
 import { mountAgentRoutes } from "./http/agent-routes";
 import { ApiError, sendError } from "./http/api-error";
+import { mountCompozySurfaceRoutes } from "./http/compozy-surface-routes";
 import { mountDeriveRoutes } from "./http/derive-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
@@ -24,6 +26,9 @@ export type AppDeps = {
   distDir?: string;
   /** Check every answer against its contract schema (dev and tests). */
   validateResponses?: boolean;
+  /** When the daemon started, and its `--config` file: facts of `GET /api/status`. */
+  startedAt?: Date;
+  configFile?: string | undefined;
   log?: (line: string) => void;
 };
 
@@ -52,6 +57,8 @@ export function createApp(deps: AppDeps): Hono {
     await next();
     c.res.headers.set("X-Content-Type-Options", SPA_HEADERS["X-Content-Type-Options"]);
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+    // As CompozyOS's local listener does on every answer; its web reads it before a stream.
+    c.res.headers.set(GATEWAY_TIER_HEADER, "local");
   });
 
   app.get("/api/health", (c) => c.json({ status: "ok", version: deps.version } satisfies Health));
@@ -63,6 +70,14 @@ export function createApp(deps: AppDeps): Hono {
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
     mountAgentRoutes(app, { host, respond });
     mountDeriveRoutes(app, { host, respond });
+    mountCompozySurfaceRoutes(app, {
+      host,
+      ledger,
+      respond,
+      version: deps.version,
+      startedAt: deps.startedAt ?? new Date(),
+      configFile: deps.configFile,
+    });
     app.get("/api/workspaces/:ws/sessions/:id/stream", (c) => streams.handle(c));
   }
 
