@@ -1,11 +1,11 @@
 // createApp(deps) → the Hono app. It never listens: main.ts serves it, tests call
 // `app.request()` or serve it on port 0.
 import { Hono } from "hono";
+import { GATEWAY_TIER_HEADER } from "../src/contract/compozy-surfaces";
 import type { Health } from "../src/contract/health";
 import type { SessionHost } from "./acp/session-host";
 import { SessionRefusal } from "./acp/session-refusal";
 import type { Ledger } from "./domain/session-recorder-api";
-import { GATEWAY_TIER_HEADER } from "../src/contract/compozy-surfaces";
 import { mountAgentRoutes } from "./http/agent-routes";
 import { ApiError, sendError } from "./http/api-error";
 import { mountCompozySurfaceRoutes } from "./http/compozy-surface-routes";

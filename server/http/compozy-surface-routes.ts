@@ -21,6 +21,7 @@ import { invalidRequest, notFound } from "./api-error";
 import { daemonStatus } from "./daemon-status";
 import { parseJsonBody } from "./request-parsing";
 import type { Responder } from "./respond";
+import { needsYou } from "./session-catalog-query";
 
 export type CompozySurfaceDeps = {
   host: SessionHost;
@@ -68,7 +69,7 @@ export function mountCompozySurfaceRoutes(app: Hono, deps: CompozySurfaceDeps) {
   app.get("/api/sessions/attention-summary", (c) => {
     const byWorkspace = new Map<string, number>();
     for (const session of host.listSessions({})) {
-      if (session.pending_interactions.length === 0) continue;
+      if (!needsYou(session)) continue;
       byWorkspace.set(session.workspace_id, (byWorkspace.get(session.workspace_id) ?? 0) + 1);
     }
     const rows = [...byWorkspace].map(([workspace_id, needs_you]) => ({

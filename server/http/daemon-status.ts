@@ -29,7 +29,8 @@ const BRIDGES = {
 
 export function daemonStatus(facts: StatusFacts): DaemonStatus {
   const byStatus: Record<string, number> = {};
-  for (const session of facts.sessions) byStatus[session.state] = (byStatus[session.state] ?? 0) + 1;
+  for (const session of facts.sessions)
+    byStatus[session.state] = (byStatus[session.state] ?? 0) + 1;
   const running = facts.sessions.length - (byStatus.stopped ?? 0);
   const active = byStatus.active ?? 0;
   const uptime = Math.max(0, Math.floor((facts.now.getTime() - facts.startedAt.getTime()) / 1000));

@@ -285,7 +285,10 @@ export function compactionOf(entry: Entry): CompactionItem | undefined {
   return part?.type === "data-compozy-compaction" ? part.data : undefined;
 }
 
-const MARKER_PARTS: ReadonlySet<string> = new Set(["data-compozy-event", "data-compozy-compaction"]);
+const MARKER_PARTS: ReadonlySet<string> = new Set([
+  "data-compozy-event",
+  "data-compozy-compaction",
+]);
 
 /**
  * Who a message is from, as a reader sees it: a state line or a compaction is nobody's

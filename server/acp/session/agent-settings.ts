@@ -1,6 +1,7 @@
 // The agent's own settings of a running session: ACP `session/set_mode` and
 // `session/set_config_option`, each only for a value the agent offered; and the
 // configured agents (`GET /api/agents`).
+import { createHash } from "node:crypto";
 import type { AgentList } from "../../../src/contract/agent-session";
 import type { DaemonSession } from "../../../src/contract/session";
 import { refuse } from "../session-refusal";
@@ -50,6 +51,12 @@ export function createAgentSettings(ctx: HostContext, parts: { view: SessionView
           name: agent.name,
           default: index === 0,
           ...(agent.preset === undefined ? {} : { preset: agent.preset }),
+          provider: agent.preset ?? "custom",
+          origin: "global" as const,
+          prompt: "",
+          definition_digest: createHash("sha256")
+            .update(JSON.stringify([agent.command, ...agent.args]))
+            .digest("hex"),
         })),
       };
     },
