@@ -2,8 +2,8 @@
 // options, and the configured agents for the New session picker.
 import type { Hono } from "hono";
 import {
-  AgentList,
   AgentListQuery,
+  DaemonAgentList,
   SetConfigBody,
   SetModeBody,
 } from "../../src/contract/agent-session";
@@ -28,7 +28,7 @@ export function mountAgentRoutes(app: Hono, deps: { host: SessionHost; respond: 
     // CompozyOS resolves `workspace` to find workspace-local agents; here every agent is
     // the daemon's own, whatever the workspace.
     parseQuery(c, AgentListQuery);
-    return respond(c, AgentList, host.agents());
+    return respond(c, DaemonAgentList, host.agents());
   });
 
   app.post(`${SESSION}/approve`, async (c) => {

@@ -2,7 +2,7 @@
 // `session/set_config_option`, each only for a value the agent offered; and the
 // configured agents (`GET /api/agents`).
 import { createHash } from "node:crypto";
-import type { AgentList } from "../../../src/contract/agent-session";
+import type { DaemonAgentList } from "../../../src/contract/agent-session";
 import type { DaemonSession } from "../../../src/contract/session";
 import { refuse } from "../session-refusal";
 import type { HostContext } from "./host-context";
@@ -45,7 +45,7 @@ export function createAgentSettings(ctx: HostContext, parts: { view: SessionView
     },
 
     /** `GET /api/agents`: the configured agents, default first. */
-    agents(): AgentList {
+    agents(): DaemonAgentList {
       return {
         agents: deps.agents.map((agent, index) => ({
           name: agent.name,
