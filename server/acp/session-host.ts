@@ -6,6 +6,7 @@
 // order of lines on the child's stdout, and no handler can overtake another.
 // Prompt and compact requests are decided synchronously too (check and claim the turn
 // without an `await` between), so two concurrent requests can never both be accepted.
+
 import { createHash, randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { AgentList } from "../../src/contract/agent-session";
@@ -18,6 +19,7 @@ import {
   type DaemonPromptResultEnvelope,
   type PromptMode,
 } from "../../src/contract/commands";
+import { cleanDisplayText } from "../domain/display-text";
 
 type PromptResult = z.infer<typeof DaemonPromptResultEnvelope>["prompt"];
 type CancelResult = z.infer<typeof DaemonCancelResult>;
@@ -285,8 +287,11 @@ export function createSessionHost(deps: SessionHostDeps) {
     const workspace = store.getWorkspace(record.workspace_id);
     if (workspace !== undefined) session.workspace_path = workspace.root_dir;
     // The user's name wins; else the agent's title (`session_info_update`, ADR 0090).
+    // Cleaned here too: an agent's title (and a name stored before names were cleaned)
+    // must not carry terminal escapes or bidi overrides to any client.
     const name = record.name ?? (settings.title ? settings.title : undefined);
-    if (name !== undefined) session.name = name;
+    const shown = name === undefined ? "" : cleanDisplayText(name);
+    if (shown !== "") session.name = shown;
     if (turn !== undefined) {
       const elapsed = Math.max(0, now().getTime() - Date.parse(turn.startedAt));
       session.activity = {
