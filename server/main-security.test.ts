@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { DaemonSessionEnvelope } from "../src/contract/session";
 
 const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "tideline-main-security-"));
@@ -17,7 +18,7 @@ afterAll(() => {
 });
 
 /** The daemon under `sh` with umask 022, as a login shell would start it. */
-function spawnDaemon(dataDir: string, extra: readonly string[]) {
+function spawnDaemon(dataDir: string, extra: readonly string[], env: NodeJS.ProcessEnv = {}) {
   const argv = [
     process.execPath,
     "--import",
@@ -34,7 +35,7 @@ function spawnDaemon(dataDir: string, extra: readonly string[]) {
   ];
   const quoted = argv.map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(" ");
   const child = spawn("sh", ["-c", `umask 022; exec ${quoted}`], {
-    env: { ...process.env, DEMO_AGENT_SPEED: "0", TIDELINE_TOKEN: "" },
+    env: { ...process.env, DEMO_AGENT_SPEED: "0", TIDELINE_TOKEN: "", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   children.push(child);
@@ -117,5 +118,86 @@ describe("token mode on loopback", () => {
     daemon.listening.catch(() => {});
     expect(await daemon.exited).toBe(2);
     expect(daemon.log()).toMatch(/--token must be at least 16 characters/);
+  });
+});
+
+/** Every string inside a JSON value (an event list's texts, wherever they sit). */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+describe("an agent and the daemon's secrets", () => {
+  const TOKEN = "the-daemon-token-0123456789";
+  const SELF_APPROVER = fileURLToPath(
+    new URL("./acp/fixtures/self-approving-agent.mjs", import.meta.url),
+  );
+
+  it("when an agent reads its environment for the daemon's token and approves its own request, then it finds no token, is refused, and the request waits for the person", async () => {
+    const daemon = spawnDaemon(
+      join(dir, "self"),
+      ["--agent", `self=${process.execPath} ${SELF_APPROVER}`],
+      { TIDELINE_TOKEN: TOKEN, TIDELINE_UPSTREAM_TOKEN: "an-upstream-credential" },
+    );
+    const base = await daemon.listening;
+    const auth = { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" };
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${base}${path}`, { ...init, headers: { ...auth, "X-Compozy-Client-ID": "web-test" } });
+    const created = await api("/api/sessions", {
+      method: "POST",
+      body: JSON.stringify({ agent_name: "self" }),
+    });
+    expect(created.status).toBe(201);
+    const { session } = DaemonSessionEnvelope.parse(await created.json());
+    const path = `/api/workspaces/${session.workspace_id}/sessions/${session.id}`;
+    const read = async () => DaemonSessionEnvelope.parse(await (await api(path)).json()).session;
+    await expect.poll(async () => (await read()).state, { timeout: 15_000 }).toBe("active");
+    const prompt = await api(`${path}/prompt`, {
+      method: "POST",
+      body: JSON.stringify({ message: base, message_id: "m-1", idempotency_key: "k-1" }),
+    });
+    expect(prompt.status).toBe(200);
+
+    const texts = async () => stringsIn(await (await api(`${path}/events?limit=1000`)).json());
+    let reportLine: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          reportLine = (await texts()).find((text) => text.startsWith("report"));
+          return reportLine;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeDefined();
+    const report = JSON.parse((reportLine ?? "").replace(/^report: /, "")) as {
+      tideline_env: string[];
+      list_status: number;
+      approve_status: number;
+    };
+    // Only the daemon's tree marker: no token, no upstream credential.
+    expect(report.tideline_env).toEqual(["TIDELINE_AGENT_GROUP"]);
+    expect(report.list_status).toBe(401);
+    expect(report.approve_status).toBe(0);
+
+    const waiting = await read();
+    expect(waiting.pending_interactions).toHaveLength(1);
+    const pending = waiting.pending_interactions[0];
+    const reject = await api(`${path}/approve`, {
+      method: "POST",
+      body: JSON.stringify({
+        decision: pending?.decisions?.find((decision) => decision.startsWith("reject")),
+        request_id: pending?.interaction_id,
+      }),
+    });
+    expect(reject.status).toBe(200);
+    await expect
+      .poll(async () => (await texts()).find((text) => text.includes("permission:")), {
+        timeout: 10_000,
+      })
+      .toMatch(/"optionId":"reject"/);
+    daemon.child.kill("SIGTERM");
+    await daemon.exited;
   });
 });

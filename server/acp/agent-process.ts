@@ -25,6 +25,7 @@ import {
   type RequestPermissionRequest,
   type RequestPermissionResponse,
 } from "@agentclientprotocol/sdk/unstable";
+import { agentEnvironment } from "./agent-env";
 import { createIngestPacer } from "./ingest-pacer";
 import { createLineSplitter } from "./ndjson-lines";
 import { endGroup, GROUP_TOKEN_ENV, signalGroup } from "./process-group";
@@ -167,7 +168,8 @@ export function spawnAgent(
   const groupToken = randomUUID();
   const child: ChildProcess = spawn(agent.command, [...agent.args], {
     cwd: options.cwd,
-    env: { ...(options.env ?? process.env), [GROUP_TOKEN_ENV]: groupToken },
+    // Never the daemon's secrets (agent-env.ts); the group marker is added after filtering.
+    env: { ...agentEnvironment(options.env ?? process.env), [GROUP_TOKEN_ENV]: groupToken },
     stdio: ["pipe", "pipe", "pipe"],
     detached: true,
   });
