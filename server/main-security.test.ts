@@ -1,12 +1,13 @@
 // The daemon as a real process, started the way a user starts it (umask 022, a shell):
 // what it leaves on disk is private, and token mode is one flag away on loopback.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { DaemonSessionEnvelope } from "../src/contract/session";
+import { processAlive } from "./acp/process-group";
 
 const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "tideline-main-security-"));
@@ -199,5 +200,35 @@ describe("an agent and the daemon's secrets", () => {
       .toMatch(/"optionId":"reject"/);
     daemon.child.kill("SIGTERM");
     await daemon.exited;
+  });
+});
+
+describe("nothing of an agent outlives the daemon", () => {
+  it("when an agent's grandchild left its group (detached: true), ignores SIGTERM and holds the agent's stdout, then the daemon's shutdown still ends it", async () => {
+    const pidFile = join(dir, "grandchild.pid");
+    const agent = fileURLToPath(
+      new URL("./acp/fixtures/detached-grandchild-agent.mjs", import.meta.url),
+    );
+    const daemon = spawnDaemon(join(dir, "detached"), [
+      "--agent",
+      `detached=${process.execPath} ${agent} ${pidFile}`,
+    ]);
+    const base = await daemon.listening;
+    const created = await fetch(`${base}/api/sessions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ agent_name: "detached" }),
+    });
+    expect(created.status).toBe(201);
+    await expect.poll(() => existsSync(pidFile), { timeout: 15_000 }).toBe(true);
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    expect(processAlive(pid)).toBe(true);
+    try {
+      daemon.child.kill("SIGTERM");
+      expect(await daemon.exited).toBe(0);
+      await expect.poll(() => processAlive(pid), { timeout: 5000 }).toBe(false);
+    } finally {
+      if (processAlive(pid)) process.kill(pid, "SIGKILL");
+    }
   });
 });
