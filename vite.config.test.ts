@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import config, { DEV_SERVER_CSP, precompressDir } from "./vite.config";
+import config, { DEV_SERVER_CSP, keepTestSupportOut, precompressDir } from "./vite.config";
 
 const dir = mkdtempSync(join(tmpdir(), "tideline-precompress-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,5 +59,26 @@ describe("the build and the dev server", () => {
   it("when the dev server answers, then its CSP lets the page connect only to itself", () => {
     expect(config.server?.headers?.["Content-Security-Policy"]).toBe(DEV_SERVER_CSP);
     expect(DEV_SERVER_CSP).toBe("connect-src 'self'");
+  });
+});
+
+describe("keeping test support out of the bundle", () => {
+  const parsed = (id: string) => {
+    const hook = keepTestSupportOut().moduleParsed as (this: unknown, info: { id: string }) => void;
+    const context = {
+      error(message: string): never {
+        throw new Error(message);
+      },
+    };
+    hook.call(context, { id });
+  };
+
+  it("when a module under src/testing/ or server/testing/ is parsed, then the build fails naming it; other modules pass", () => {
+    expect(() => parsed("/repo/src/testing/compozy-examples.ts")).toThrow(
+      /test support would enter the production bundle: \/repo\/src\/testing\/compozy-examples\.ts/,
+    );
+    expect(() => parsed("/repo/server/testing/daemon.ts")).toThrow(/test support/);
+    expect(() => parsed("/repo/src/features/timeline/testing-notes.ts")).not.toThrow();
+    expect(() => parsed("/repo/src/contract/session.ts")).not.toThrow();
   });
 });

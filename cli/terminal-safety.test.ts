@@ -2,8 +2,8 @@
 // answers with terminal attacks: none of its control bytes reach the terminal raw.
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../server/http/test-daemon";
-import { cliIn } from "./cli-test-support";
+import { cliIn } from "../server/testing/cli-runner";
+import { startTestDaemon, type TestDaemon } from "../server/testing/daemon";
 import { humanSafe, terminalText } from "./output";
 
 let daemon: TestDaemon;
@@ -15,7 +15,11 @@ beforeAll(async () => {
       {
         name: "hostile",
         command: process.execPath,
-        args: [fileURLToPath(new URL("./fixtures/hostile-bytes-agent.mjs", import.meta.url))],
+        args: [
+          fileURLToPath(
+            new URL("../server/testing/fixtures/hostile-bytes-agent.mjs", import.meta.url),
+          ),
+        ],
       },
     ],
   });

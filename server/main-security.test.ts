@@ -133,7 +133,7 @@ function stringsIn(value: unknown): string[] {
 describe("an agent and the daemon's secrets", () => {
   const TOKEN = "the-daemon-token-0123456789";
   const SELF_APPROVER = fileURLToPath(
-    new URL("./acp/fixtures/self-approving-agent.mjs", import.meta.url),
+    new URL("./testing/fixtures/self-approving-agent.mjs", import.meta.url),
   );
 
   it("when an agent reads its environment for the daemon's token and approves its own request, then it finds no token, is refused, and the request waits for the person", async () => {
@@ -207,7 +207,7 @@ describe("nothing of an agent outlives the daemon", () => {
   it("when an agent's grandchild left its group (detached: true), ignores SIGTERM and holds the agent's stdout, then the daemon's shutdown still ends it", async () => {
     const pidFile = join(dir, "grandchild.pid");
     const agent = fileURLToPath(
-      new URL("./acp/fixtures/detached-grandchild-agent.mjs", import.meta.url),
+      new URL("./testing/fixtures/detached-grandchild-agent.mjs", import.meta.url),
     );
     const daemon = spawnDaemon(join(dir, "detached"), [
       "--agent",

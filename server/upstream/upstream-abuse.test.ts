@@ -3,9 +3,9 @@
 // past the reference daemon's limit. Real proxy, real fake CompozyOS gateway, real HTTP.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../http/security";
-import { type FakeCompozy, startFakeCompozy } from "./fake-compozy";
+import { type FakeCompozy, startFakeCompozy } from "../testing/fake-compozy";
+import { startTestProxy, type TestProxy } from "../testing/upstream-server";
 import { createMintBudget } from "./mint-budget";
-import { startTestProxy, type TestProxy } from "./test-proxy";
 
 const STREAM = "/api/workspaces/ws_1/sessions/ses_1/stream?frames=transcript";
 
