@@ -36,6 +36,7 @@ const test = base.extend<{ taker: Taker }, { devServer: ViteDevServer }>({
     { scope: "worker" },
   ],
   // Another origin that accepts anything from anyone: what a token thief would run.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   taker: async ({}, use) => {
     const seen: Taker["seen"] = [];
     const server: Server = createHttpServer((req, res) => {
