@@ -61,6 +61,7 @@ async function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[
     ? await createSessionToolsServer({
         store: ledger.store,
         reader: ledger.reader,
+        settings: ledger.settings,
         log: (line) => console.error(line),
       })
     : undefined;

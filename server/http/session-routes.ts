@@ -117,6 +117,7 @@ export function mountSessionRoutes(
     const session = host.createSession(workspaceId, {
       agentName: body.agent_name,
       name: body.name === undefined ? undefined : displayName(body.name),
+      historyScope: body.history_scope,
     });
     return respond(c, DaemonSessionEnvelope, { session }, 201);
   });
