@@ -70,11 +70,13 @@ describe("a hook's deadline", () => {
 
   it("when a child leaves the hook's group (setsid) but holds its stdout, then the deadline finds it by the pipe and kills it", async () => {
     const { hook, pidFile } = shellHook(`setsid ${IGNORES_TERM} & echo $! > PIDFILE; exit 0`);
-    const result = await runHook(hook, {});
+    const running = runHook(hook, {});
+    // Known before the result, so afterAll ends it even when the deadline fails to.
+    const pid = await childPid(pidFile);
+    const result = await running;
     // The held pipe keeps the hook "running" until its deadline ends the holder.
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toMatch(/timed out/);
-    const pid = await childPid(pidFile);
     await expect.poll(() => processAlive(pid), { timeout: 4000 }).toBe(false);
   });
 });
