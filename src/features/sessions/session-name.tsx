@@ -18,6 +18,7 @@ export function SessionName({
   const [saving, setSaving] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const fieldId = useId();
+  const problemId = useId();
   const returnFocus = useRef(false);
   // Once the field is gone, focus returns to the button that opened it.
   useEffect(() => {
@@ -33,7 +34,9 @@ export function SessionName({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const name = draft.trim();
-    if (!onRename || !name || name === title) return finish();
+    // An empty name is not "no change": say why it is not saved, and keep the field.
+    if (!name) return setProblem(emptyNameProblem(title));
+    if (!onRename || name === title) return finish();
     setSaving(true);
     onRename(name).then(
       () => {
@@ -57,6 +60,8 @@ export function SessionName({
   if (editing && onRename) {
     return (
       <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
+        {/* The page keeps its one h1 while the visible name is a field. */}
+        <h1 className="sr-only">{title}</h1>
         <label htmlFor={fieldId} className="sr-only">
           Session name
         </label>
@@ -64,9 +69,14 @@ export function SessionName({
           id={fieldId}
           value={draft}
           maxLength={200}
+          aria-invalid={problem === undefined ? undefined : true}
+          aria-describedby={problem === undefined ? undefined : problemId}
           // biome-ignore lint/a11y/noAutofocus: the field appears because the reader asked to rename; it is where they type.
           autoFocus
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (problem !== undefined && event.target.value.trim()) setProblem(undefined);
+          }}
           onKeyDown={onKeyDown}
           className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 py-0.5 text-base font-semibold dark:border-slate-600 dark:bg-slate-900"
         />
@@ -74,7 +84,7 @@ export function SessionName({
           Save
         </Button>
         {problem ? (
-          <p role="alert" className="w-full text-xs text-red-800 dark:text-red-300">
+          <p id={problemId} role="alert" className="w-full text-xs text-red-800 dark:text-red-300">
             {problem}
           </p>
         ) : null}
@@ -101,4 +111,8 @@ export function SessionName({
       ) : null}
     </div>
   );
+}
+
+export function emptyNameProblem(title: string): string {
+  return `A session needs a name: type one, or press Escape to keep "${title}".`;
 }
