@@ -4,6 +4,7 @@ import type { Part } from "../../contract/transcript";
 import { CompactionRow } from "./compaction-row";
 import { describeEvent } from "./event-line";
 import { FilePart } from "./file-part";
+import { NoticeLine } from "./notice-line";
 import { PermissionPart } from "./permission-part";
 import { ReasoningPart } from "./reasoning-part";
 import { ToolPart } from "./tool-part";
@@ -27,6 +28,7 @@ export function PartView({
     case "data-compozy-compaction":
       return <CompactionRow item={part.data} marker={markerFor(part.data.compaction_id)} />;
     case "data-compozy-event": {
+      if (part.data.type === "notice") return <NoticeLine data={part.data} />;
       const line = describeEvent(part.data);
       return line ? <p className="text-xs text-slate-600 dark:text-slate-400">{line}</p> : null;
     }
