@@ -36,6 +36,7 @@ import { type AgentCommand, type AgentProcess, spawnAgent } from "./agent-proces
 import { createPermissionBroker, type PermissionPolicy } from "./permission-broker";
 import { completionOf } from "./prompt-completion";
 import { refuse } from "./session-refusal";
+import { derivedName, lineageOf, successorOf } from "./session-lineage";
 import { createReplayKeeper } from "./session-replay";
 
 /** How long each handshake step (initialize, session/new, session/load) may take. */
@@ -245,6 +246,14 @@ export function createSessionHost(deps: SessionHostDeps) {
    * out the commands (ADR 0092), modes and config options; the name is the user's, else the
    * agent's title (ADR 0090).
    */
+  /** The name a session shows: its own, else the agent's title; null once deleted. */
+  function shownName(sessionId: string): string | undefined | null {
+    const found = store.getSession(sessionId);
+    if (found === undefined) return null;
+    const title = reader.sessionSettings(sessionId).title;
+    return found.name ?? (title ? title : undefined);
+  }
+
   function view(record: SessionRecord, options: { commands?: boolean } = {}): DaemonSession {
     const runtime = runtimes.get(record.id);
     const settings = reader.sessionSettings(record.id);
@@ -287,6 +296,10 @@ export function createSessionHost(deps: SessionHostDeps) {
     // The user's name wins; else the agent's title (`session_info_update`, ADR 0090).
     const name = record.name ?? (settings.title ? settings.title : undefined);
     if (name !== undefined) session.name = name;
+    if (options.commands !== false) {
+      const lineage = lineageOf({ settings: deps.ledger.settings, nameOf: shownName }, record.id);
+      if (lineage !== undefined) session.lineage = lineage;
+    }
     if (turn !== undefined) {
       const elapsed = Math.max(0, now().getTime() - Date.parse(turn.startedAt));
       session.activity = {
@@ -728,6 +741,10 @@ export function createSessionHost(deps: SessionHostDeps) {
       const agentName = input.agent ?? source.agent_name;
       if (agentFor(agentName) === undefined) throw refuse.invalid(`unknown agent "${agentName}"`);
       if (kind === "continue" && runtimes.get(sourceId)?.turn !== undefined) throw refuse.busy();
+      // One successor per conversation: a continued session can be forked, not continued.
+      const successor = successorOf(deps.ledger.settings, sourceId);
+      if (kind === "continue" && successor !== undefined) throw refuse.continued(successor);
+      const name = input.name ?? derivedName(shownName(sourceId) ?? undefined, kind);
       const replay = replays.build(sourceId, kind, {
         sourceAgent: source.agent_name,
         historyToolOffered: toolsOffered("", input.sessionTools),
@@ -735,9 +752,18 @@ export function createSessionHost(deps: SessionHostDeps) {
       const created = store.createSession({
         workspaceId,
         agentName,
-        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(name === undefined ? {} : { name }),
       });
       deps.ledger.settings.recordDerivation(created.id, sourceId, kind);
+      recorder.recordReplayCarried(created.id, {
+        source_session_id: sourceId,
+        kind,
+        message_count: replay.messageCount,
+        omitted_count: replay.omittedCount,
+        truncated: replay.truncated,
+        replay_bytes: replay.bytes,
+        messages: replay.messages,
+      });
       if (input.sessionTools !== undefined) {
         deps.ledger.settings.setSessionTools(created.id, input.sessionTools);
       }
@@ -805,6 +831,9 @@ export function createSessionHost(deps: SessionHostDeps) {
       request: PromptRequest,
     ): PromptAnswer {
       const found = requireSession(sessionId, workspaceId);
+      // A continued session is read-only: sending there would fork the conversation silently.
+      const successor = successorOf(deps.ledger.settings, sessionId);
+      if (successor !== undefined) throw refuse.continued(successor);
       // Typing exactly the advertised compaction command is Compact now (ADR 0092).
       const command = chooseCompactionCommand(reader.availableCommands(sessionId));
       if (command !== undefined && request.text.trim() === `/${command}`) {
