@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, Ref } from "react";
 
 export type ButtonTone = "primary" | "secondary" | "danger" | "ghost";
 
@@ -24,7 +24,11 @@ export function Button({
   className = "",
   type = "button",
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: ButtonTone; size?: keyof typeof SIZES }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  tone?: ButtonTone;
+  size?: keyof typeof SIZES;
+  ref?: Ref<HTMLButtonElement>;
+}) {
   return (
     <button
       type={type}
