@@ -35,8 +35,8 @@ import type { AgentGroupRegistry } from "./agent-groups";
 import { type AgentCommand, type AgentProcess, spawnAgent } from "./agent-process";
 import { createPermissionBroker, type PermissionPolicy } from "./permission-broker";
 import { completionOf } from "./prompt-completion";
-import { refuse } from "./session-refusal";
 import { derivedName, lineageOf, successorOf } from "./session-lineage";
+import { refuse } from "./session-refusal";
 import { createReplayKeeper } from "./session-replay";
 
 /** How long each handshake step (initialize, session/new, session/load) may take. */
@@ -298,7 +298,7 @@ export function createSessionHost(deps: SessionHostDeps) {
     if (name !== undefined) session.name = name;
     if (options.commands !== false) {
       const lineage = lineageOf({ settings: deps.ledger.settings, nameOf: shownName }, record.id);
-      if (lineage !== undefined) session.lineage = lineage;
+      if (lineage !== undefined) session.derivation = lineage;
     }
     if (turn !== undefined) {
       const elapsed = Math.max(0, now().getTime() - Date.parse(turn.startedAt));
@@ -755,8 +755,10 @@ export function createSessionHost(deps: SessionHostDeps) {
         ...(name === undefined ? {} : { name }),
       });
       deps.ledger.settings.recordDerivation(created.id, sourceId, kind);
+      const sourceName = shownName(sourceId);
       recorder.recordReplayCarried(created.id, {
         source_session_id: sourceId,
+        ...(typeof sourceName === "string" ? { source_name: sourceName } : {}),
         kind,
         message_count: replay.messageCount,
         omitted_count: replay.omittedCount,

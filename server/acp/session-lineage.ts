@@ -1,7 +1,7 @@
 // Continue and fork as the session view shows them (ADR 0136): the session this one came
 // from and the ones derived from it, each with its name, read from `session_derivations`.
 // A continued session names its successor: it is read-only from then on.
-import type { SessionLineage, SessionLink } from "../../src/contract/session";
+import type { SessionDerivation, SessionLink } from "../../src/contract/session";
 import type { Derivation, SessionSettingsStore } from "../domain/session-recorder-api";
 
 export type LineageDeps = {
@@ -20,7 +20,7 @@ function link(deps: LineageDeps, sessionId: string, derivation: Derivation): Ses
   };
 }
 
-export function lineageOf(deps: LineageDeps, sessionId: string): SessionLineage | undefined {
+export function lineageOf(deps: LineageDeps, sessionId: string): SessionDerivation | undefined {
   const source = deps.settings.derivationOf(sessionId);
   const children = deps.settings.derivationsFrom(sessionId);
   if (source === undefined && children.length === 0) return undefined;

@@ -53,7 +53,7 @@ describe("continue and fork lineage", () => {
 
     const next = await derive(daemon, source.id, "continue");
     expect(next.name).toBe("Billing (continued)");
-    expect((await detail(daemon, next.id)).lineage).toEqual({
+    expect((await detail(daemon, next.id)).derivation).toEqual({
       derived_from: {
         session_id: source.id,
         kind: "continue",
@@ -63,7 +63,7 @@ describe("continue and fork lineage", () => {
       derived: [],
     });
     const old = await daemon.waitForSession(source.id, (s) => s.state === "stopped");
-    expect(old.lineage).toMatchObject({
+    expect(old.derivation).toMatchObject({
       derived: [{ session_id: next.id, kind: "continue", name: "Billing (continued)" }],
       continued_in: next.id,
     });
@@ -75,6 +75,7 @@ describe("continue and fork lineage", () => {
     expect(part && "data" in part ? part.data : undefined).toMatchObject({
       type: "session.replay_carried",
       source_session_id: source.id,
+      source_name: "Billing",
       kind: "continue",
       message_count: previewed.message_count,
       replay_bytes: previewed.replay_bytes,
@@ -99,19 +100,19 @@ describe("continue and fork lineage", () => {
     expect(await again.json()).toMatchObject({ code: "session_continued" });
     const fork = await derive(daemon, source.id, "fork", { name: "Try B" });
     expect(fork.name).toBe("Try B");
-    expect((await detail(daemon, source.id)).lineage?.derived.map((l) => l.kind)).toEqual([
+    expect((await detail(daemon, source.id)).derivation?.derived.map((l) => l.kind)).toEqual([
       "continue",
       "fork",
     ]);
 
     // Deleting the source keeps the note, marked as gone.
     await daemon.call("DELETE", daemon.sessionPath(source.id));
-    expect((await detail(daemon, next.id)).lineage?.derived_from).toMatchObject({
+    expect((await detail(daemon, next.id)).derivation?.derived_from).toMatchObject({
       session_id: source.id,
       deleted: true,
     });
     // The list stays lean: lineage is on the detail only.
     const list = await (await daemon.call("GET", "/api/sessions")).json();
-    expect(JSON.stringify(list)).not.toContain("lineage");
+    expect(JSON.stringify(list)).not.toContain("derivation");
   }, 60_000);
 });

@@ -104,12 +104,12 @@ export type SessionLink = z.infer<typeof SessionLink>;
  * Tideline: where a session came from and what was derived from it. `continued_in` is set
  * when this session was continued: it is then read-only (`409 session_continued`).
  */
-export const SessionLineage = z.object({
+export const SessionDerivation = z.object({
   derived_from: SessionLink.optional(),
   derived: z.array(SessionLink),
   continued_in: Id.optional(),
 });
-export type SessionLineage = z.infer<typeof SessionLineage>;
+export type SessionDerivation = z.infer<typeof SessionDerivation>;
 
 export const Session = z.object({
   id: Id,
@@ -136,8 +136,8 @@ export const Session = z.object({
   config_options: z.array(SessionConfigOption).optional(),
   /** Tideline: the model the agent names (`usage_update._meta`, or its model option). */
   model: z.string().optional(),
-  /** Tideline: continue and fork links, both ways (detail only; ADR 0136). */
-  lineage: SessionLineage.optional(),
+  /** Tideline: continue and fork links, both ways (not CompozyOS's spawn `lineage`) (detail only; ADR 0136). */
+  derivation: SessionDerivation.optional(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

@@ -140,7 +140,7 @@ describe("Continue and Fork", () => {
         json({
           session: {
             ...source,
-            lineage: {
+            derivation: {
               derived: [{ session_id: "s2", kind: "continue", created_at: AT }],
               continued_in: "s2",
             },

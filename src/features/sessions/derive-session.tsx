@@ -19,7 +19,7 @@ import { sessionHref } from "./session-sidebar-view";
 export function DeriveSession({ session }: { session: SessionRef }) {
   const [kind, setKind] = useState<DeriveKind | null>(null);
   const detail = useQuery(sessionQueries.detail(session));
-  const continued = detail.data?.lineage?.continued_in !== undefined;
+  const continued = detail.data?.derivation?.continued_in !== undefined;
   const continueButton = useRef<HTMLButtonElement>(null);
   const forkButton = useRef<HTMLButtonElement>(null);
   const close = () => {
