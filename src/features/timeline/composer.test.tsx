@@ -321,3 +321,27 @@ describe("Composer", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });
+
+describe("Composer on a continued session", () => {
+  it("when the session was continued, then there is no message box but a link to where it goes on", () => {
+    const AT = "2026-01-01T00:00:00Z";
+    renderComposer(
+      session({
+        state: "stopped",
+        derivation: {
+          derived: [
+            { session_id: "s2", kind: "continue", name: "Billing (continued)", created_at: AT },
+          ],
+          continued_in: "s2",
+        },
+      }),
+    );
+    expect(screen.queryByRole("combobox", { name: "Message" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
+    expect(screen.getByText(/so it is read-only: send there to go on/)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Billing (continued)" })).toHaveAttribute(
+      "href",
+      "/w/w1/s/s2",
+    );
+  });
+});

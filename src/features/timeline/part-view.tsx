@@ -1,6 +1,7 @@
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import { SafeMarkdown } from "../../components/safe-markdown";
 import type { Part } from "../../contract/transcript";
+import { CarriedReplay } from "./carried-replay";
 import { CompactionRow } from "./compaction-row";
 import { describeEvent } from "./event-line";
 import { FilePart } from "./file-part";
@@ -29,6 +30,9 @@ export function PartView({
       return <CompactionRow item={part.data} marker={markerFor(part.data.compaction_id)} />;
     case "data-compozy-event": {
       if (part.data.type === "notice") return <NoticeLine data={part.data} />;
+      if (part.data.type === "session.replay_carried") {
+        return <CarriedReplay itemKey={itemKey} data={part.data} />;
+      }
       const line = describeEvent(part.data);
       return line ? <p className="text-xs text-slate-600 dark:text-slate-400">{line}</p> : null;
     }
