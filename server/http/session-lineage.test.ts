@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { DerivePreview } from "../../src/contract/derive";
 import { SessionEnvelope } from "../../src/contract/session";
-import { promptAndWait, transcript } from "../acp/replay-test-support";
-import { derivedName } from "../acp/session-lineage";
-import { demoAgent, startTestDaemon, type TestDaemon } from "./test-daemon";
+import { derivedName } from "../acp/session/session-lineage";
+import { demoAgent, startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { promptAndWait, transcript } from "../testing/session-driver";
 
 const agentDir = mkdtempSync(join(tmpdir(), "tideline-lineage-agents-"));
 afterAll(() => rmSync(agentDir, { recursive: true, force: true }));

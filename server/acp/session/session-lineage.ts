@@ -1,8 +1,25 @@
 // Continue and fork as the session view shows them (ADR 0136): the session this one came
 // from and the ones derived from it, each with its name, read from `session_derivations`.
 // A continued session names its successor: it is read-only from then on.
-import type { SessionDerivation, SessionLink } from "../../src/contract/session";
-import type { Derivation, SessionSettingsStore } from "../domain/session-recorder-api";
+import type { SessionDerivation, SessionLink } from "../../../src/contract/session";
+import type {
+  Derivation,
+  SessionReader,
+  SessionSettingsStore,
+  SessionStore,
+} from "../../domain/session-recorder-api";
+
+/** The name a session shows: its own, else the agent's title; null once deleted. */
+export function shownNameOf(
+  store: Pick<SessionStore, "getSession">,
+  reader: Pick<SessionReader, "sessionSettings">,
+  sessionId: string,
+): string | undefined | null {
+  const found = store.getSession(sessionId);
+  if (found === undefined) return null;
+  const title = reader.sessionSettings(sessionId).title;
+  return found.name ?? (title ? title : undefined);
+}
 
 export type LineageDeps = {
   settings: SessionSettingsStore;
