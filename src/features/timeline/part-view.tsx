@@ -5,6 +5,7 @@ import { CarriedReplay } from "./carried-replay";
 import { CompactionRow } from "./compaction-row";
 import { describeEvent } from "./event-line";
 import { FilePart } from "./file-part";
+import { FoldedReply } from "./folded-reply";
 import { NoticeLine } from "./notice-line";
 import { PermissionPart } from "./permission-part";
 import { ReasoningPart } from "./reasoning-part";
@@ -16,14 +17,21 @@ export function PartView({
   part,
   itemKey,
   markerFor,
+  foldLong = false,
 }: {
   part: Part;
   itemKey: string;
   markerFor: (compactionId: string) => CompactionMarkerView | undefined;
+  /** An agent's finished reply folds when long; a streaming one shows as it arrives. */
+  foldLong?: boolean;
 }) {
   switch (part.type) {
     case "text":
-      return <SafeMarkdown text={part.text} />;
+      return foldLong && part.state !== "streaming" ? (
+        <FoldedReply itemKey={itemKey} text={part.text} />
+      ) : (
+        <SafeMarkdown text={part.text} />
+      );
     case "reasoning":
       return <ReasoningPart itemKey={itemKey} text={part.text} />;
     case "data-compozy-compaction":
