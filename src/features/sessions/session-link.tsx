@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { sessionQueries } from "../../api/session-queries";
 import type { Session } from "../../contract/session";
+import { requestFocus } from "../../lib/focus-request";
 import { approvalBadge } from "./session-approval";
 import { sessionHref, sessionLabel, sessionStatus } from "./session-sidebar-view";
 import { StatusBadge } from "./status-badge";
@@ -40,7 +41,11 @@ export function SessionLink({
   return (
     <Link
       href={sessionHref(session)}
-      onClick={onNavigate}
+      onClick={() => {
+        // Focus would fall to <body> as the list re-renders: the new page's h1 takes it.
+        if (!active) requestFocus("session-heading");
+        onNavigate();
+      }}
       aria-current={active ? "page" : undefined}
       className={`block rounded-md px-2 py-1.5 text-sm ${
         active

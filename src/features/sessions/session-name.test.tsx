@@ -82,3 +82,16 @@ describe("the session name while it is edited", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });
+
+describe("the session name as a focus target", () => {
+  it("when a session was picked in the sidebar, then its heading takes focus once", async () => {
+    const { requestFocus } = await import("../../lib/focus-request");
+    requestFocus("session-heading");
+    const { rerender } = render(<SessionName title="Refactor" onRename={vi.fn()} />);
+    const heading = screen.getByRole("heading", { level: 1, name: "Refactor" });
+    expect(heading).toHaveFocus();
+    heading.blur();
+    rerender(<SessionName title="Refactor, renamed" onRename={vi.fn()} />);
+    expect(screen.getByRole("heading", { level: 1 })).not.toHaveFocus();
+  });
+});

@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/button";
+import { takeFocusRequest } from "../../lib/focus-request";
 
 /**
  * The session's name as the page's h1, with Rename when the daemon can rename: the field
@@ -20,6 +21,12 @@ export function SessionName({
   const fieldId = useId();
   const problemId = useId();
   const returnFocus = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A session opened from the sidebar: the reader lands on its name (after every render,
+  // as the request may come while this page is already shown for another session).
+  useEffect(() => {
+    if (heading.current && takeFocusRequest("session-heading")) heading.current.focus();
+  });
   // Once the field is gone, focus returns to the button that opened it.
   useEffect(() => {
     if (editing || !returnFocus.current) return;
@@ -93,7 +100,13 @@ export function SessionName({
   }
   return (
     <div className="flex min-w-0 items-center gap-1">
-      <h1 className="truncate text-base font-semibold">{title}</h1>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="truncate text-base font-semibold focus-visible:outline-2"
+      >
+        {title}
+      </h1>
       {onRename ? (
         // 24 × 24 px at least: a touch target beside Stop session (WCAG 2.5.8, axe target-size).
         <button
