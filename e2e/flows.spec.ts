@@ -113,8 +113,15 @@ test("when the welcome session's long reply is shown, then it is folded and Show
   consoleErrors,
 }) => {
   await page.goto("/");
-  await expect(page.getByRole("link", { name: /Welcome to Tideline/ })).toBeVisible();
+  await page.getByRole("link", { name: /Welcome to Tideline/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Tideline");
+  // The reply sits above the newest turns, outside the virtual window: scroll up to it.
+  const transcript = page.getByRole("region", { name: "Transcript" });
   const more = tideline.timeline.getByRole("button", { name: /^Show more \(/ });
+  await transcript.focus();
+  for (let step = 0; step < 40 && (await more.count()) === 0; step += 1) {
+    await page.keyboard.press("PageUp");
+  }
   await more.scrollIntoViewIfNeeded();
   await expect(more).toBeVisible();
   await tideline.screenshot("long-reply-folded");
@@ -125,7 +132,7 @@ test("when the welcome session's long reply is shown, then it is folded and Show
   await expect(less).toHaveAttribute("aria-expanded", "true");
   // The row was re-measured: the next row starts below the opened reply, not on top of it.
   const rows = tideline.timeline.locator("[data-index]");
-  const row = rows.filter({ has: less });
+  const row = rows.filter({ has: page.getByRole("button", { name: "Show less" }) });
   const rowBox = await row.boundingBox();
   const index = Number(await row.getAttribute("data-index"));
   const next = tideline.timeline.locator(`[data-index="${index + 1}"]`);

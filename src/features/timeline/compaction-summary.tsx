@@ -23,7 +23,7 @@ export function CompactionSummary({
 }) {
   const key = `summary:${compactionId}`;
   const open = useItemOpen(key);
-  const { openItem, closeItem } = useTimelineActions();
+  const { openItem, closeItem, stopFollowing } = useTimelineActions();
   const regionId = useId();
   const region = useRef<HTMLElement>(null);
   const openedHere = useRef(false);
@@ -48,6 +48,8 @@ export function CompactionSummary({
         onClick={() => {
           if (open) return closeItem(key);
           openedHere.current = true;
+          // The reader is reading this summary now: the tail must not pull it out of view.
+          stopFollowing();
           openItem(key);
         }}
         className="inline-flex items-center gap-1 rounded text-xs font-medium text-slate-700 underline-offset-2 hover:underline dark:text-slate-200"

@@ -101,7 +101,9 @@ export function useTimelineScroll({
     if (seekingTop.current && element.scrollTop > 1) seekingTop.current = false;
     if (distance > NEAR_BOTTOM_PX) {
       if (following && movedUp) stopFollowing();
-    } else if (!following) resumeFollowing();
+    } else if (!following && !movedUp) resumeFollowing();
+    // Moving up never resumes following: a summary brought into view near the end (or the
+    // reader's own small step up) would otherwise be pulled back under the tail.
     if (canLoadOlder && element.scrollTop < NEAR_TOP_PX) loadOlder();
   }, [scrollRef, following, stopFollowing, resumeFollowing, canLoadOlder, loadOlder]);
 
