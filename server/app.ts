@@ -8,6 +8,7 @@ import type { Ledger } from "./domain/session-recorder-api";
 import { mountAgentRoutes } from "./http/agent-routes";
 import { ApiError, sendError } from "./http/api-error";
 import { mountDeriveRoutes } from "./http/derive-routes";
+import { mountPinRoutes } from "./http/pin-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
 import { hostGuard, type SecurityOptions, tokenGuard, writeGuard } from "./http/security";
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): Hono {
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
     mountAgentRoutes(app, { host, respond });
     mountDeriveRoutes(app, { host, respond });
+    mountPinRoutes(app, { store: ledger.store, settings: ledger.settings, respond });
     app.get("/api/workspaces/:ws/sessions/:id/stream", (c) => streams.handle(c));
   }
 
