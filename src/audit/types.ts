@@ -32,8 +32,16 @@ export type AuditInput = {
    * re-checks those items against the previous summary to find what this one lost.
    */
   previous?: { compaction: AuditedCompaction; entries: readonly Entry[] } | undefined;
-  /** 1-based number of the span's first turn, as the turns list numbers them (default 1). */
-  first_turn_number?: number | undefined;
+  /**
+   * Turn id → its 1-based number as the turns list numbers them (`turnNumbers` of the usage
+   * turns). Without it the span's turns are numbered from 1.
+   */
+  turn_numbers?: ReadonlyMap<string, number> | undefined;
   /** Pinned entry ids (user messages the person marked "keep this"). */
   pinned_entry_ids: readonly string[];
+  /**
+   * The pinned user messages from before the span: a pin holds across every later
+   * compaction, so each summary is checked for them too. Entries not pinned are ignored.
+   */
+  pinned_entries?: readonly Entry[] | undefined;
 };

@@ -23,6 +23,9 @@ export const AUDIT_ITEM_STATUSES = ["kept", "dropped", "unchecked"] as const;
 export const AuditItemStatus = z.enum(AUDIT_ITEM_STATUSES);
 export type AuditItemStatus = z.infer<typeof AuditItemStatus>;
 
+/** A kind lists at most this many items (10,000 paths in one span stay a bounded answer). */
+export const AUDIT_ITEMS_PER_KIND = 500;
+
 export const AuditItem = z.object({
   /** Stable within a session: `path:src/auth.ts`, `instruction:<entry id>`. */
   key: z.string().min(1),
@@ -78,7 +81,10 @@ export const CompactionAudit = z.object({
   span: AuditSpan,
   /** Dropped first, then unchecked, then kept; stable order within each. */
   items: z.array(AuditItem),
+  /** Counts over every item checked, listed or not. */
   counts: AuditCounts,
+  /** Items checked but not listed: each kind lists at most `AUDIT_ITEMS_PER_KIND`, dropped first. */
+  omitted: Count,
   /** Keys of pinned items the summary does not carry. */
   pinned_dropped: z.array(z.string()),
   /** From the session's second compaction on. */
