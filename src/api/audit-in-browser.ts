@@ -117,7 +117,6 @@ export function auditInputOf(
             compaction: previous.compaction,
             entries: entries.slice(before === undefined ? 0 : before.index + 1, previous.index),
           },
-    first_turn_number: firstTurnNumber(spanEntries, numbers),
     turn_numbers: numbers,
     pinned_entry_ids: pinnedEntryIds,
     // Pinned messages from before the span are checked against every later summary too.
@@ -125,15 +124,6 @@ export function auditInputOf(
       .slice(0, previous === undefined ? 0 : previous.index)
       .filter((entry) => pinned.has(entry.message.id)),
   };
-}
-
-function firstTurnNumber(span: readonly Entry[], numbers: ReadonlyMap<string, number>): number {
-  for (const entry of span) {
-    const turnId = metaOf(entry).turn_id;
-    const number = typeof turnId === "string" ? numbers.get(turnId) : undefined;
-    if (number !== undefined) return number;
-  }
-  return 1;
 }
 
 export async function auditInBrowser(

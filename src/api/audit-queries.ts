@@ -44,7 +44,6 @@ export const auditQueries = {
       },
       // A completed compaction's audit changes only with pins (the toggle invalidates it).
       staleTime: Number.POSITIVE_INFINITY,
-      retry: 1,
     }),
   /** Both summaries belong to completed compactions, so the two ids name the diff. */
   diff: (before: { id: string; text: string }, after: { id: string; text: string }) =>

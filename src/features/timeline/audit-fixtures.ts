@@ -58,6 +58,7 @@ export function lossyAudit(overrides: Partial<CompactionAudit> = {}): Compaction
     },
     items,
     counts: { total: 5, kept: 1, dropped: 4, unchecked: 0 },
+    omitted: 0,
     pinned_dropped: ["pinned:m-1"],
     previous: null,
     ...overrides,

@@ -41,7 +41,8 @@ export function SummaryComparison({
           ▸
         </span>
         Compare with the previous summary
-        {lost > 0 ? <span className="font-normal"> · {lost} lost since then</span> : null}
+        {lost > 0 ? " " : null}
+        {lost > 0 ? <span className="font-normal">· {lost} lost since then</span> : null}
       </button>
       {open ? (
         <section

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { AuditItem, CompactionAudit } from "../../audit/types";
 import { Button } from "../../components/button";
+import { AUDIT_ITEMS_PER_KIND } from "../../contract/compaction-audit";
 import { AuditItemView } from "./compaction-audit-item";
 import { countsLine, remindable } from "./compaction-audit-view";
 import { useItemOpen, useTimelineActions } from "./timeline-store";
@@ -40,8 +41,7 @@ export function AuditInventory({
         <span aria-hidden="true" className={`transition-transform ${open ? "rotate-90" : ""}`}>
           ▸
         </span>
-        What the summary kept
-        <span className="font-normal"> · {counts}</span>
+        What the summary kept <span className="font-normal">· {counts}</span>
       </button>
       {open ? (
         <section
@@ -109,6 +109,12 @@ function ReadableInventory({ audit, sessionId }: { audit: CompactionAudit; sessi
       ) : (
         <p className="text-sm">The summary carries everything this check looks for.</p>
       )}
+      {audit.omitted > 0 ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {audit.omitted.toLocaleString("en-US")} more items were checked but are not listed (each
+          kind lists its first {AUDIT_ITEMS_PER_KIND}, dropped first).
+        </p>
+      ) : null}
       {kept.length > 0 ? (
         <div>
           <p className="text-sm font-semibold">Kept ({kept.length})</p>
