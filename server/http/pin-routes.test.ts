@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { PinEnvelope, PinList } from "../../src/contract/pins";
-import { promptAndWait, transcript } from "../acp/replay-test-support";
-import { demoAgent, startTestDaemon, type TestDaemon } from "./test-daemon";
+import { demoAgent, startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { promptAndWait, transcript } from "../testing/session-driver";
 
 const agentDir = mkdtempSync(join(tmpdir(), "tideline-pin-agents-"));
 afterAll(() => rmSync(agentDir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditItem, lossyAudit } from "./audit-fixtures";
+import { auditItem, lossyAudit } from "../../testing/audits";
 import {
   countsLine,
   foldedLabel,

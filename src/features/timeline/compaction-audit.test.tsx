@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CompactionAudit } from "../../audit/types";
 import type { CompactionItem, Entry } from "../../contract/transcript";
 import { COMPOSER_INPUT_ID } from "../../lib/focus-request";
-import { auditItem, lossyAudit } from "./audit-fixtures";
+import { auditItem, lossyAudit } from "../../testing/audits";
 import { CompactionRow } from "./compaction-row";
 import { useDraft, useDraftActions } from "./draft-store";
 import { TimelineSession } from "./timeline-session";

@@ -1,5 +1,5 @@
 // Audits as the daemon sends them, for the row's component tests.
-import type { AuditItem, CompactionAudit } from "../../audit/types";
+import type { AuditItem, CompactionAudit } from "../audit/types";
 
 export function auditItem(overrides: Partial<AuditItem> & Pick<AuditItem, "key">): AuditItem {
   return {
