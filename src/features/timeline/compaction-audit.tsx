@@ -71,20 +71,23 @@ function AuditHead({ data, sessionId }: { data: AuditResult; sessionId: string }
           </Button>
         </div>
       ) : null}
-      <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs">
-        <span>{spanLine(audit.span)}</span>
+      <p className="mt-0.5 text-xs">
+        {spanLine(audit.span)}
         {first !== null && audit.span.turns > 0 ? (
-          <button
-            type="button"
-            onClick={() => jumpRequested(first)}
-            className="font-medium underline underline-offset-2"
-          >
-            Go to turn {audit.span.first_turn_number}
-          </button>
+          <>
+            {" · "}
+            <button
+              type="button"
+              onClick={() => jumpRequested(first)}
+              className="font-medium underline underline-offset-2"
+            >
+              Go to turn {audit.span.first_turn_number}
+            </button>
+          </>
         ) : null}
-        {data.computedIn === "browser" ? (
-          <span className="opacity-90">· checked in this browser (the daemon has no audit)</span>
-        ) : null}
+        {data.computedIn === "browser"
+          ? " · checked in this browser (the daemon has no audit)"
+          : null}
       </p>
       {audit.summary_readable ? null : (
         <p className="mt-0.5 text-xs">The summary is not readable, so nothing can be checked.</p>
