@@ -1,0 +1,177 @@
+// The compaction audit end to end, in Chromium against the real daemon and the demo agent:
+// a compacted session's row gives the span it replaced and what its summary dropped; Remind
+// the agent puts those items in the composer (sent only on Send); a pinned message the
+// summary lost is flagged; a second compaction compares its summary with the first's; pins
+// survive a reload and a daemon restart. Keyboard only where it says so.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { TidelinePage } from "./tideline-page";
+
+const GOAL = "Plan the billing migration in src/billing.ts";
+const RULE = "Never edit the generated client in src/gen/api-client.ts; make codegen rewrites it.";
+const LAST = "Rename fetchInvoices to loadInvoices in every caller before the release.";
+
+async function compactAndWait(tideline: TidelinePage, count = 1) {
+  await expect(tideline.compactNow).toBeEnabled();
+  await tideline.compactNow.click();
+  await expect(tideline.timeline.getByRole("status", { name: "Context compacted" })).toHaveCount(
+    count,
+    { timeout: 20_000 },
+  );
+}
+
+function userMessage(page: Page, text: string) {
+  return page
+    .getByRole("main", { name: "Session timeline" })
+    .locator("[data-entry-id]")
+    .filter({ hasText: text });
+}
+
+async function sessionWithThreeTurns(tideline: TidelinePage, name: string) {
+  const session = await tideline.createSession(name);
+  await tideline.open(session);
+  for (const text of [GOAL, RULE, LAST]) {
+    await tideline.send(text);
+    await tideline.waitIdle(session);
+    await expect(userMessage(tideline.page, text)).toBeVisible();
+  }
+  return session;
+}
+
+test("when a session is compacted, then its row names the replaced turns, what the summary dropped, and Remind the agent puts them in the composer until Send", async ({
+  page,
+  tideline,
+  consoleErrors,
+}) => {
+  const session = await sessionWithThreeTurns(tideline, "Audit: remind");
+  // Pin the rule before the compaction: the audit flags it if the summary drops it.
+  const pin = userMessage(page, RULE).getByRole("button", { name: "Keep this" });
+  await pin.click();
+  await expect(pin).toHaveAttribute("aria-pressed", "true");
+  await expect(userMessage(page, RULE).getByText("Pinned", { exact: true })).toBeVisible();
+
+  await compactAndWait(tideline);
+  await tideline.waitIdle(session);
+  const row = tideline.timeline
+    .locator("div")
+    .filter({
+      has: page.getByRole("status", { name: "Context compacted" }),
+    })
+    .last();
+  await expect(row.getByText(/^Replaced turns 1–3 · \d+ messages/)).toBeVisible();
+  const inventory = row.getByRole("button", {
+    name: /^What the summary kept · kept \d+ of \d+ · \d+ dropped$/,
+  });
+  await expect(inventory).toBeVisible();
+  await tideline.screenshot("audit-row");
+
+  await inventory.click();
+  const region = page.getByRole("region", {
+    name: /^What the summary of the compaction at .* kept$/,
+  });
+  const dropped = region.getByRole("group", { name: /^Dropped/ }).getByRole("checkbox");
+  await expect(dropped.first()).toBeChecked();
+  const count = await dropped.count();
+  expect(count).toBeGreaterThan(0);
+  await tideline.screenshot("audit-inventory");
+
+  await region.getByRole("button", { name: "Remind the agent" }).click();
+  await expect(tideline.composer).toBeFocused();
+  await expect(tideline.composer).toHaveValue(
+    /^The last context compaction dropped these from its summary/,
+  );
+  const prompt = await tideline.composer.inputValue();
+  // Nothing was sent: the prompt waits, editable, for Send.
+  await expect(userMessage(page, "The last context compaction dropped")).toHaveCount(0);
+  await tideline.screenshot("audit-reminder");
+  await tideline.composer.press("End");
+  await tideline.composer.pressSequentially(" Thanks.");
+  await tideline.sendButton.click();
+  await tideline.waitIdle(session);
+  await expect(userMessage(page, "The last context compaction dropped")).toBeVisible();
+  const transcript = await tideline.api<{
+    entries: { message: { role: string; parts: { type: string; text?: string }[] } }[];
+  }>("GET", `/api/workspaces/${session.workspace_id}/sessions/${session.id}/transcript`);
+  const sent = transcript.body.entries
+    .filter((entry) => entry.message.role === "user")
+    .map((entry) => entry.message.parts.map((part) => part.text ?? "").join(""));
+  expect(sent.at(-1)).toBe(`${prompt.trimEnd()} Thanks.`);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("keyboard only: jump to the first replaced turn, choose items with Space, remind with Enter, and compare a second compaction with the first", async ({
+  page,
+  tideline,
+  consoleErrors,
+}) => {
+  const session = await sessionWithThreeTurns(tideline, "Audit: keyboard");
+  await compactAndWait(tideline);
+  await tideline.waitIdle(session);
+  const goTo = tideline.timeline.getByRole("button", { name: "Go to turn 1" });
+  await goTo.focus();
+  await page.keyboard.press("Enter");
+  await expect(userMessage(page, GOAL)).toBeFocused();
+
+  await tideline.send(
+    "Now split the invoice module into src/invoices/read.ts and src/invoices/write.ts.",
+  );
+  await tideline.waitIdle(session);
+  await compactAndWait(tideline, 2);
+  await tideline.waitIdle(session);
+
+  const compare = tideline.timeline.getByRole("button", {
+    name: /^Compare with the previous summary/,
+  });
+  await compare.focus();
+  await page.keyboard.press("Enter");
+  const comparison = page.getByRole("region", { name: /against the previous one$/ });
+  await expect(comparison.getByText(/^Kept last time, not this time/)).toBeVisible();
+  await expect(
+    comparison.getByRole("region", { name: "Word changes between the summaries" }),
+  ).toBeVisible();
+  await expect(comparison.locator("ins, del").first()).toBeVisible();
+  await tideline.screenshot("audit-compare");
+
+  const inventory = tideline.timeline
+    .getByRole("button", { name: /^What the summary kept/ })
+    .last();
+  await inventory.focus();
+  await page.keyboard.press("Enter");
+  const region = page
+    .getByRole("region", { name: /^What the summary of the compaction at .* kept$/ })
+    .last();
+  const boxes = region.getByRole("group", { name: /^Dropped/ }).getByRole("checkbox");
+  if ((await boxes.count()) > 1) {
+    await boxes.first().focus();
+    await page.keyboard.press("Space");
+    await expect(boxes.first()).not.toBeChecked();
+  }
+  await region.getByRole("button", { name: "Remind the agent" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(tideline.composer).toBeFocused();
+  await expect(tideline.composer).toHaveValue(/dropped these from its summary/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("when a message is pinned, then it stays pinned across a reload and a daemon restart, and unpinning sticks", async ({
+  page,
+  tideline,
+  daemon,
+}) => {
+  const session = await tideline.createSession("Audit: pins survive");
+  await tideline.open(session);
+  await tideline.send(RULE);
+  await tideline.waitIdle(session);
+  const pin = () => userMessage(page, RULE).getByRole("button", { name: "Keep this" });
+  await pin().click();
+  await expect(pin()).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(pin()).toHaveAttribute("aria-pressed", "true");
+  await daemon.restart("SIGTERM");
+  await page.reload();
+  await expect(pin()).toHaveAttribute("aria-pressed", "true");
+  await pin().press("Enter");
+  await expect(pin()).toHaveAttribute("aria-pressed", "false");
+  await page.reload();
+  await expect(pin()).toHaveAttribute("aria-pressed", "false");
+});
