@@ -4,7 +4,7 @@
 import { AUDIT_ITEMS_PER_KIND } from "../contract/compaction-audit";
 import type { Entry } from "../contract/transcript";
 import { checkCandidate, indexSummary, type SummaryIndex } from "./check";
-import { type Candidate, Inventory, isPersonMessage } from "./inventory";
+import { type Candidate, Inventory, isPersonMessage, textOf } from "./inventory";
 import { mergePaths } from "./merge-paths";
 import { describeSpan } from "./span";
 import type {
@@ -38,6 +38,14 @@ export function readableSummary(compaction: AuditedCompaction): string | undefin
   return summary;
 }
 
+/**
+ * A person's message that is a slash command (`/demo lossy`, `/review`) asks the agent to do
+ * something now; it is not an instruction a summary must carry (ADR 0155).
+ */
+function isInstruction(entry: Entry): boolean {
+  return isPersonMessage(entry) && !/^\s*\/[\w:-]+(\s|$)/.test(textOf(entry));
+}
+
 function inventoryOf(
   entries: readonly Entry[],
   pinned: ReadonlySet<string>,
@@ -46,15 +54,15 @@ function inventoryOf(
   const inventory = new Inventory(pinned);
   const spanIds = new Set(entries.map((entry) => entry.message.id));
   for (const entry of pinnedBefore) {
-    if (pinned.has(entry.message.id) && !spanIds.has(entry.message.id) && isPersonMessage(entry)) {
+    if (pinned.has(entry.message.id) && !spanIds.has(entry.message.id) && isInstruction(entry)) {
       inventory.addPersonMessage(entry, "instruction");
     }
   }
   let lastRequest: Entry | undefined;
-  for (const entry of entries) if (isPersonMessage(entry)) lastRequest = entry;
+  for (const entry of entries) if (isInstruction(entry)) lastRequest = entry;
   for (const entry of entries) {
     if (entry.message.role === "system" && entry.message.parts.some(isCompactionPart)) continue;
-    if (isPersonMessage(entry)) {
+    if (isInstruction(entry)) {
       inventory.addPersonMessage(entry, entry === lastRequest ? "last_request" : "instruction");
     } else {
       inventory.addEntry(entry);

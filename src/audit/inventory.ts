@@ -30,6 +30,11 @@ export type Candidate = {
 /** A label longer than this is shortened (a 1 MB paste stays a readable, bounded row). */
 export const LABEL_MAX_CHARS = 20_000;
 const ERROR_LABEL_MAX_CHARS = 500;
+/**
+ * Of a longer text only this much is read for mentions and distinctive words: a 1 MB paste
+ * costs what 100 kB costs, and its gist is in its first 100,000 characters anyway.
+ */
+export const SCANNED_MAX_CHARS = 100_000;
 
 function bounded(text: string, max: number): string {
   // Control characters other than tab and newline never reach a label.
@@ -130,6 +135,7 @@ export class Inventory {
   addPersonMessage(entry: Entry, kind: "instruction" | "last_request"): void {
     this.turnId = turnIdOf(entry) ?? this.turnId;
     const text = textOf(entry);
+    const scanned = text.slice(0, SCANNED_MAX_CHARS);
     const pinned = this.pinned.has(entry.message.id);
     const effective: AuditItemKind = kind === "instruction" && pinned ? "pinned" : kind;
     this.note(entry, {
@@ -137,11 +143,11 @@ export class Inventory {
       kind: effective,
       label: bounded(text, LABEL_MAX_CHARS),
       by_person: true,
-      subject: { type: "words", text },
+      subject: { type: "words", text: scanned },
     });
     const added = this.byKey.get(`instruction:${entry.message.id}`);
     if (added !== undefined) added.pinned = pinned;
-    this.addProse(entry, text);
+    this.addProse(entry, scanned);
   }
 
   addEntry(entry: Entry): void {
@@ -153,7 +159,7 @@ export class Inventory {
   }
 
   private addPart(entry: Entry, part: Part): void {
-    if (part.type === "text") this.addProse(entry, part.text);
+    if (part.type === "text") this.addProse(entry, part.text.slice(0, SCANNED_MAX_CHARS));
     else if ("toolCallId" in part) this.addTool(entry, part);
     else if (part.type === "data-compozy-event") this.addEvent(entry, part.data);
   }
@@ -216,7 +222,7 @@ export class Inventory {
       kind: "error",
       label: bounded(`${what}: ${error.split("\n")[0] ?? error}`, ERROR_LABEL_MAX_CHARS),
       by_person: false,
-      subject: { type: "error", text: error, about },
+      subject: { type: "error", text: error.slice(0, SCANNED_MAX_CHARS), about },
     });
   }
 
@@ -232,7 +238,7 @@ export class Inventory {
       kind: "error",
       label: bounded(error.split("\n")[0] ?? error, ERROR_LABEL_MAX_CHARS),
       by_person: false,
-      subject: { type: "error", text: error, about: [] },
+      subject: { type: "error", text: error.slice(0, SCANNED_MAX_CHARS), about: [] },
     });
   }
 
