@@ -63,8 +63,7 @@ export function createApp(deps: AppDeps): Hono {
     const respond = createResponder(deps.validateResponses ?? true, log);
     mountSessionRoutes(app, { host, store: ledger.store, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
-    // Until the pins store lands (issue 20, ui), no message is pinned.
-    const pinsOf = () => [];
+    const pinsOf = (sessionId: string) => ledger.settings.pinnedEntryIdsOf(sessionId);
     mountAuditRoutes(app, { store: ledger.store, audits: ledger.audits, pinsOf, respond });
     mountAgentRoutes(app, { host, respond });
     mountDeriveRoutes(app, { host, respond });

@@ -6,9 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { CompactionAudit } from "../../src/contract/compaction-audit";
 import { PinEnvelope, PinList } from "../../src/contract/pins";
+import { UsageTurns } from "../../src/contract/usage";
 import { demoAgent, startTestDaemon, type TestDaemon } from "../testing/daemon";
-import { promptAndWait, transcript } from "../testing/session-driver";
+import { compactAndWait, promptAndWait, transcript } from "../testing/session-driver";
 
 const agentDir = mkdtempSync(join(tmpdir(), "tideline-pin-agents-"));
 afterAll(() => rmSync(agentDir, { recursive: true, force: true }));
@@ -110,6 +112,35 @@ describe("pins", () => {
 
     expect(await pinsOf(daemon, session.id)).toEqual([]);
     expect(await pinsOf(daemon, other.id)).toEqual([]);
+  }, 60_000);
+
+  it("when a pinned message is dropped by a lossy summary, then the audit endpoint marks it pinned and lists it in pinned_dropped; unpinned, it is not", async () => {
+    const daemon = await daemonWith();
+    const { id } = await daemon.createActiveSession();
+    await promptAndWait(daemon, id, "/demo lossy");
+    await promptAndWait(daemon, id, "Build a CSV export for the invoices table");
+    await promptAndWait(daemon, id, "Never include the customer's tax number column");
+    await promptAndWait(daemon, id, "Now add a download button");
+    const rule = (await transcript(daemon, id)).find((message) =>
+      message.parts.some((part) => part.type === "text" && part.text.startsWith("Never include")),
+    );
+    expect((await daemon.call("PUT", pinPath(daemon, id, rule?.id ?? ""))).status).toBe(200);
+    await compactAndWait(daemon, id);
+    const turns = UsageTurns.parse(
+      await (await daemon.call("GET", `${daemon.sessionPath(id)}/usage/turns`)).json(),
+    );
+    const auditPath = `${daemon.sessionPath(id)}/compactions/${turns.compactions.at(-1)?.compaction_id}/audit`;
+    const audit = CompactionAudit.parse(await (await daemon.call("GET", auditPath)).json());
+    const pinned = audit.items.filter((item) => item.pinned);
+    expect(pinned).toEqual([
+      expect.objectContaining({ entry_id: rule?.id, status: "dropped", by_person: true }),
+    ]);
+    expect(audit.pinned_dropped).toEqual(pinned.map((item) => item.key));
+
+    expect((await daemon.call("DELETE", pinPath(daemon, id, rule?.id ?? ""))).status).toBe(204);
+    const after = CompactionAudit.parse(await (await daemon.call("GET", auditPath)).json());
+    expect(after.pinned_dropped).toEqual([]);
+    expect(after.items.some((item) => item.pinned)).toBe(false);
   }, 60_000);
 
   it("when a session with pins is deleted, then its pins go with it", async () => {
