@@ -7,9 +7,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import type { TidelinePage } from "./tideline-page";
 
-const GOAL = "Plan the billing migration in src/billing.ts";
-const RULE = "Never edit the generated client in src/gen/api-client.ts; make codegen rewrites it.";
-const LAST = "Rename fetchInvoices to loadInvoices in every caller before the release.";
+const GOAL = "Build a CSV export for the invoices table";
+const RULE = "Never include the customer's tax number column";
+const LAST = "Now add a download button in web/src/invoices/page.tsx";
 
 async function compactAndWait(tideline: TidelinePage, count = 1) {
   await expect(tideline.compactNow).toBeEnabled();
@@ -20,17 +20,20 @@ async function compactAndWait(tideline: TidelinePage, count = 1) {
   );
 }
 
+/** A row of the person's (it has the pin toggle), by its words. */
 function userMessage(page: Page, text: string) {
   return page
     .getByRole("main", { name: "Session timeline" })
     .locator("[data-entry-id]")
+    .filter({ has: page.getByRole("button", { name: "Keep this" }) })
     .filter({ hasText: text });
 }
 
-async function sessionWithThreeTurns(tideline: TidelinePage, name: string) {
+/** `/demo lossy` arms a summary that keeps only the goal: the rule and the last request go. */
+async function sessionWithThreeTurns(tideline: TidelinePage, name: string, scenario = "lossy") {
   const session = await tideline.createSession(name);
   await tideline.open(session);
-  for (const text of [GOAL, RULE, LAST]) {
+  for (const text of [`/demo ${scenario}`, GOAL, RULE, LAST]) {
     await tideline.send(text);
     await tideline.waitIdle(session);
     await expect(userMessage(tideline.page, text)).toBeVisible();
@@ -52,15 +55,16 @@ test("when a session is compacted, then its row names the replaced turns, what t
 
   await compactAndWait(tideline);
   await tideline.waitIdle(session);
-  const row = tideline.timeline
-    .locator("div")
-    .filter({
-      has: page.getByRole("status", { name: "Context compacted" }),
-    })
-    .last();
-  await expect(row.getByText(/^Replaced turns 1–3 · \d+ messages/)).toBeVisible();
-  const inventory = row.getByRole("button", {
-    name: /^What the summary kept · kept \d+ of \d+ · \d+ dropped$/,
+  await expect(
+    tideline.timeline.getByText(/^Replaced turns 1–4 · \d+ messages · Go to turn 1$/),
+  ).toBeVisible();
+  await expect(
+    tideline.timeline.getByText("A message you pinned is not in the summary."),
+  ).toBeVisible();
+  // The reference daemon serves the audit: nothing is computed in the browser.
+  await expect(tideline.timeline.getByText(/checked in this browser/)).toHaveCount(0);
+  const inventory = tideline.timeline.getByRole("button", {
+    name: /^What the summary kept · kept \d+ of \d+ · [1-9]\d* dropped$/,
   });
   await expect(inventory).toBeVisible();
   await tideline.screenshot("audit-row");
@@ -70,9 +74,10 @@ test("when a session is compacted, then its row names the replaced turns, what t
     name: /^What the summary of the compaction at .* kept$/,
   });
   const dropped = region.getByRole("group", { name: /^Dropped/ }).getByRole("checkbox");
-  await expect(dropped.first()).toBeChecked();
-  const count = await dropped.count();
-  expect(count).toBeGreaterThan(0);
+  // The pinned rule first, then the last request; every dropped item chosen.
+  await expect(dropped.first()).toHaveAccessibleName(`Pinned message Dropped ${RULE}`);
+  await expect(dropped.nth(1)).toHaveAccessibleName(new RegExp(`^Your last request.*${LAST}`));
+  for (const box of await dropped.all()) await expect(box).toBeChecked();
   await tideline.screenshot("audit-inventory");
 
   await region.getByRole("button", { name: "Remind the agent" }).click();
@@ -81,6 +86,8 @@ test("when a session is compacted, then its row names the replaced turns, what t
     /^The last context compaction dropped these from its summary/,
   );
   const prompt = await tideline.composer.inputValue();
+  expect(prompt).toContain(`> ${RULE}`);
+  expect(prompt).toContain(`> ${LAST}`);
   // Nothing was sent: the prompt waits, editable, for Send.
   await expect(userMessage(page, "The last context compaction dropped")).toHaveCount(0);
   await tideline.screenshot("audit-reminder");
@@ -104,18 +111,18 @@ test("keyboard only: jump to the first replaced turn, choose items with Space, r
   tideline,
   consoleErrors,
 }) => {
-  const session = await sessionWithThreeTurns(tideline, "Audit: keyboard");
+  const session = await sessionWithThreeTurns(tideline, "Audit: keyboard", "keep-pinned");
   await compactAndWait(tideline);
   await tideline.waitIdle(session);
   const goTo = tideline.timeline.getByRole("button", { name: "Go to turn 1" });
   await goTo.focus();
   await page.keyboard.press("Enter");
-  await expect(userMessage(page, GOAL)).toBeFocused();
+  await expect(userMessage(page, "/demo keep-pinned")).toBeFocused();
 
-  await tideline.send(
-    "Now split the invoice module into src/invoices/read.ts and src/invoices/write.ts.",
-  );
-  await tideline.waitIdle(session);
+  for (const text of ["/demo forgetful", "Now split src/invoices/export.ts in two"]) {
+    await tideline.send(text);
+    await tideline.waitIdle(session);
+  }
   await compactAndWait(tideline, 2);
   await tideline.waitIdle(session);
 
@@ -125,7 +132,8 @@ test("keyboard only: jump to the first replaced turn, choose items with Space, r
   await compare.focus();
   await page.keyboard.press("Enter");
   const comparison = page.getByRole("region", { name: /against the previous one$/ });
-  await expect(comparison.getByText(/^Kept last time, not this time/)).toBeVisible();
+  await expect(comparison.getByText(/^Kept last time, not this time \([1-9]/)).toBeVisible();
+  await expect(comparison.getByText(GOAL, { exact: true })).toBeVisible();
   await expect(
     comparison.getByRole("region", { name: "Word changes between the summaries" }),
   ).toBeVisible();
