@@ -40,7 +40,10 @@ export function AuditItemView({
       >
         {STATUS_WORDS[item.status]}
       </span>
-      <span className="mt-0.5 block font-mono text-xs break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100">
+      {/* The person's words read as prose; paths, commands and identifiers as code. */}
+      <span
+        className={`mt-0.5 block break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100 ${item.by_person ? "text-sm" : "font-mono text-xs"}`}
+      >
         {shown}
       </span>
     </>
