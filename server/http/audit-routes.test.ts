@@ -86,6 +86,33 @@ describe("GET …/compactions/{compaction_id}/audit", () => {
     ]);
   });
 
+  it("when a failed compaction lies between two completed ones, then it is no boundary: the span reaches back to the completed one", async () => {
+    t = openTestSession();
+    turn("t1", "First request about the parser");
+    compact("t2", "c1", "Parser request noted.");
+    turn("t3", "Second request about the lexer");
+    t.ledger.recorder.recordInput(t.sessionId, "t4", "/compact", { maintenance: true });
+    t.ledger.recorder.recordUpdate(t.sessionId, "t4", frames.compaction("c2", "in_progress"));
+    t.ledger.recorder.recordUpdate(
+      t.sessionId,
+      "t4",
+      frames.compaction("c2", "failed", { error: "too small" }),
+    );
+    turn("t5", "Third request about the printer");
+    compact("t6", "c3", "Printer request noted.");
+    const audit = CompactionAudit.parse(await (await appFor().get("c3")).json());
+    expect(audit.previous?.compaction_id).toBe("c1");
+    expect(audit.span).toMatchObject({ first_turn_id: "t3", last_turn_id: "t5", turns: 2 });
+    expect(audit.span.first_turn_number).toBe(3);
+    expect(audit.items.map((item) => [item.label, item.status])).toEqual([
+      ["Second request about the lexer", "dropped"],
+      ["Third request about the printer", "kept"],
+    ]);
+    // The failed compaction's own audit: its summary is not readable.
+    const failed = CompactionAudit.parse(await (await appFor().get("c2")).json());
+    expect(failed.summary_readable).toBe(false);
+  });
+
   it("when the first compaction is audited, then its span is the session's start and no previous", async () => {
     t = openTestSession();
     turn("t1", "Fix the flaky login test in e2e/login.spec.ts", "Looking.");
@@ -135,5 +162,21 @@ describe("GET …/compactions/{compaction_id}/audit", () => {
     expect((await api.get("c1", t.sessionId, "other-workspace")).status).toBe(404);
     // A user message id is not a compaction id, even if someone tries the entry key.
     expect((await api.get(userIds()[0] as string)).status).toBe(404);
+  });
+
+  it("when messages hold HTML and 1 MB of text, then the answer is JSON with the text as data, bounded in size", async () => {
+    t = openTestSession();
+    const html = '<img src=x onerror="alert(1)"> <script>alert(2)</script> **bold**';
+    turn("t1", html);
+    turn("t2", `${"word src/a.ts ".repeat(80_000)}end`);
+    compact("t3", "c1", `<b>summary</b> ${"x ".repeat(500_000)}`);
+    const started = performance.now();
+    const response = await appFor().get("c1");
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const text = await response.text();
+    expect(text.length).toBeLessThan(100_000);
+    const audit = CompactionAudit.parse(JSON.parse(text));
+    expect(audit.items.find((item) => item.kind === "instruction")?.label).toBe(html);
   });
 });

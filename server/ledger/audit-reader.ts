@@ -23,15 +23,14 @@ export function createAuditReader(db: Database.Database): AuditReader {
     `SELECT start_sequence, message FROM entries
      WHERE session_id = ? AND entry_key = ? AND kind = 'compaction'`,
   );
-  // Compaction entries are few; the index on (session_id, start_sequence) walks back to them.
-  const earlierCompactions = db.prepare<
-    [string, number],
-    { start_sequence: number; message: string }
-  >(
-    `SELECT start_sequence, message FROM entries
-     WHERE session_id = ? AND start_sequence < ? AND kind = 'compaction'
-     ORDER BY start_sequence DESC`,
-  );
+  // Walking back through the compactions table (few rows, its own index) instead of the
+  // entries: a first compaction deep in a long session would otherwise scan every entry.
+  const earlierCompactions = db
+    .prepare<[string, number], string>(
+      `SELECT compaction_id FROM compactions WHERE session_id = ? AND first_sequence < ?
+       ORDER BY first_sequence DESC`,
+    )
+    .pluck(true);
   const spanRows = db.prepare<[string, number, number], EntryTuple>(READ_SQL.spanRows).raw(true);
   const entryByKey = db
     .prepare<[string, string], EntryTuple>(
@@ -55,9 +54,12 @@ export function createAuditReader(db: Database.Database): AuditReader {
 
   /** The newest completed compaction before `sequence`: the span's lower boundary. */
   function boundaryBefore(sessionId: string, sequence: number): Boundary | undefined {
-    for (const row of earlierCompactions.iterate(sessionId, sequence)) {
+    for (const compactionId of earlierCompactions.all(sessionId, sequence)) {
+      const row = compactionEntry.get(sessionId, `compaction-${compactionId}`);
+      if (row === undefined || row.start_sequence >= sequence) continue;
       const message = JSON.parse(row.message) as DaemonMessage;
       const item = compactionOfMessage(message);
+      // The entry's folded status is the truth (a completed compaction corrected to failed).
       if (item?.status === "completed") {
         return { start: row.start_sequence, compaction: { item, entry_id: message.id } };
       }

@@ -36,7 +36,7 @@ describe("auditCompaction", () => {
       ["path:src/auth/session.ts", "path", "kept"],
     ]);
     expect(result.items[0]?.why).toBe(
-      "the summary has 1 of 4 distinctive words of the message; 2 needed",
+      "the summary has 1 of 3 distinctive words of the message; 2 needed",
     );
     expect(result.items[3]?.why).toBe("the summary names session.ts");
     expect(result.counts).toEqual({ total: 4, kept: 2, dropped: 2, unchecked: 0 });
@@ -47,7 +47,7 @@ describe("auditCompaction", () => {
       last_turn_number: 2,
       first_entry_id: "u1",
       turns: 2,
-      messages: 5,
+      messages: 4,
     });
     expect(result.items[0]).toMatchObject({ entry_id: "u2", turn_id: "turn-2", by_person: true });
   });
@@ -103,6 +103,19 @@ describe("auditCompaction", () => {
     ]);
     expect(result.previous?.lost[0]?.why).toMatch(
       /^the previous summary kept it; now the summary has/,
+    );
+  });
+
+  it("when the span holds system lines (plans, notices), then they are not counted as messages or turns", () => {
+    const builder = new TranscriptBuilder()
+      .addTurn({ user: "Plan the release", plan: ["Tag the release"], errorEvent: "Rate limited" })
+      .addTurn({ user: "/demo lossy" })
+      .addTurn({ compact: true });
+    const result = audit(builder, "Planned the release.");
+    expect(result.span).toMatchObject({ turns: 2, messages: 2, first_entry_id: "u1" });
+    // A slash command is a turn, not an instruction: the last request is the plan request.
+    expect(result.items.find((item) => item.kind === "last_request")?.label).toBe(
+      "Plan the release",
     );
   });
 

@@ -3,7 +3,7 @@
 // with where it was first mentioned and how often. Checking them is `check.ts`'s job.
 import type { Entry, Part } from "../contract/transcript";
 import { type CommandLine, parseCommand } from "./command-line";
-import { identifiersIn, pathsIn, urlsIn } from "./mentions";
+import { identifiersIn, pathsIn, urlsIn, withoutMentions } from "./mentions";
 import type { AuditItemKind } from "./types";
 
 /** What `check.ts` compares against the summary, per kind. */
@@ -115,20 +115,29 @@ export class Inventory {
     return [...this.byKey.values()];
   }
 
-  private note(entry: Entry, item: Omit<Candidate, "entry_id" | "mentions" | "pinned">): void {
-    const existing = this.byKey.get(item.key);
+  /**
+   * Counts one mention of `key`; only the first builds the item (`make`), so a path named a
+   * thousand times costs a thousand map look-ups, not a thousand labels.
+   */
+  private note(
+    entry: Entry,
+    key: string,
+    make: () => Omit<Candidate, "key" | "entry_id" | "mentions" | "pinned">,
+  ): void {
+    const existing = this.byKey.get(key);
     if (existing !== undefined) {
       existing.mentions += 1;
       return;
     }
     const candidate: Candidate = {
-      ...item,
+      key,
+      ...make(),
       entry_id: entry.message.id,
       mentions: 1,
       pinned: false,
     };
     if (this.turnId !== undefined) candidate.turn_id = this.turnId;
-    this.byKey.set(item.key, candidate);
+    this.byKey.set(key, candidate);
   }
 
   /** One user message of the person: an instruction (or pinned, or the last request). */
@@ -138,13 +147,12 @@ export class Inventory {
     const scanned = text.slice(0, SCANNED_MAX_CHARS);
     const pinned = this.pinned.has(entry.message.id);
     const effective: AuditItemKind = kind === "instruction" && pinned ? "pinned" : kind;
-    this.note(entry, {
-      key: `instruction:${entry.message.id}`,
+    this.note(entry, `instruction:${entry.message.id}`, () => ({
       kind: effective,
       label: bounded(text, LABEL_MAX_CHARS),
       by_person: true,
-      subject: { type: "words", text: scanned },
-    });
+      subject: { type: "words", text: withoutMentions(scanned) },
+    }));
     const added = this.byKey.get(`instruction:${entry.message.id}`);
     if (added !== undefined) added.pinned = pinned;
     this.addProse(entry, scanned);
@@ -168,34 +176,33 @@ export class Inventory {
   private addProse(entry: Entry, text: string): void {
     for (const path of pathsIn(text)) this.addPath(entry, path);
     for (const url of urlsIn(text)) {
-      this.note(entry, {
-        key: `url:${url}`,
+      this.note(entry, `url:${url}`, () => ({
         kind: "url",
         label: bounded(url, ERROR_LABEL_MAX_CHARS),
         by_person: false,
         subject: { type: "url", url },
-      });
+      }));
     }
     for (const token of identifiersIn(text)) {
-      this.note(entry, {
-        key: `identifier:${token}`,
+      this.note(entry, `identifier:${token}`, () => ({
         kind: "identifier",
         label: bounded(token, ERROR_LABEL_MAX_CHARS),
         by_person: false,
         subject: { type: "token", token },
-      });
+      }));
     }
   }
 
   private addPath(entry: Entry, path: string): void {
     const clean = path.replace(/^\.\//, "");
-    this.note(entry, {
-      key: `path:${clean}`,
+    // A glob (`**/*.ts`) is a search pattern, not a file anyone worked on.
+    if (clean.includes("*")) return;
+    this.note(entry, `path:${clean}`, () => ({
       kind: "path",
       label: bounded(clean, ERROR_LABEL_MAX_CHARS),
       by_person: false,
       subject: { type: "path", path: clean },
-    });
+    }));
   }
 
   private addTool(entry: Entry, part: ToolLike): void {
@@ -205,25 +212,23 @@ export class Inventory {
     // A command's arguments name files too (`pytest tests/test_config.py`).
     if (command !== undefined) for (const path of pathsIn(command)) this.addPath(entry, path);
     if (command !== undefined && parsed !== undefined) {
-      this.note(entry, {
-        key: `command:${command}`,
+      this.note(entry, `command:${command}`, () => ({
         kind: "command",
         label: bounded(command, ERROR_LABEL_MAX_CHARS),
         by_person: false,
         subject: { type: "command", command: parsed },
-      });
+      }));
     }
     if (part.state !== "output-error") return;
     const what = command ?? part.title ?? part.type.slice("tool-".length);
     const error = part.errorText ?? "failed";
     const about = [...toolPaths(part), ...(parsed === undefined ? [] : [parsed.program])];
-    this.note(entry, {
-      key: `error:${part.toolCallId}`,
+    this.note(entry, `error:${part.toolCallId}`, () => ({
       kind: "error",
       label: bounded(`${what}: ${error.split("\n")[0] ?? error}`, ERROR_LABEL_MAX_CHARS),
       by_person: false,
       subject: { type: "error", text: error.slice(0, SCANNED_MAX_CHARS), about },
-    });
+    }));
   }
 
   private addEvent(entry: Entry, data: Record<string, unknown>): void {
@@ -233,13 +238,12 @@ export class Inventory {
     }
     const error = typeof data.error === "string" ? data.error.trim() : "";
     if (error === "") return;
-    this.note(entry, {
-      key: `error:${entry.message.id}`,
+    this.note(entry, `error:${entry.message.id}`, () => ({
       kind: "error",
       label: bounded(error.split("\n")[0] ?? error, ERROR_LABEL_MAX_CHARS),
       by_person: false,
       subject: { type: "error", text: error.slice(0, SCANNED_MAX_CHARS), about: [] },
-    });
+    }));
   }
 
   private addPlan(entry: Entry, entries: unknown): void {
@@ -247,13 +251,12 @@ export class Inventory {
     for (const planEntry of entries) {
       const content = asRecord(planEntry)?.content;
       if (typeof content !== "string" || content.trim() === "") continue;
-      this.note(entry, {
-        key: `plan:${content.trim()}`,
+      this.note(entry, `plan:${content.trim()}`, () => ({
         kind: "plan",
         label: bounded(content.trim(), ERROR_LABEL_MAX_CHARS),
         by_person: false,
         subject: { type: "words", text: content },
-      });
+      }));
       this.addProse(entry, content);
     }
   }

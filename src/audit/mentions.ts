@@ -14,6 +14,7 @@ export function normalizeUrl(url: string): string {
 }
 
 export function urlsIn(text: string): string[] {
+  if (!text.includes("://")) return [];
   return [...text.matchAll(URL_PATTERN)].map((match) => match[0].replace(TRAILING, ""));
 }
 
@@ -31,8 +32,11 @@ const PATH_PATTERN = new RegExp(
 );
 
 export function pathsIn(text: string): string[] {
+  // Every path the pattern finds has a dot before its extension.
+  if (!text.includes(".")) return [];
   const found: string[] = [];
-  for (const match of text.replace(URL_PATTERN, " ").matchAll(PATH_PATTERN)) {
+  const prose = text.includes("://") ? text.replace(URL_PATTERN, " ") : text;
+  for (const match of prose.matchAll(PATH_PATTERN)) {
     found.push(match[0].replace(TRAILING, ""));
   }
   return found;
@@ -44,9 +48,11 @@ export function fileNameOf(path: string): string {
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
 }
 
-// A member access (`session.refreshToken`) counts; a file name's stem (`authToken.ts`) does not.
+// Only identifier-shaped tokens match (an inner capital or underscore, or a tracker key), so
+// the engine skips plain words at once. A member access (`session.refreshToken`) counts; a
+// file name's stem (`authToken.ts`) does not.
 const IDENTIFIER_PATTERN = new RegExp(
-  String.raw`(?<![\w$/-])[A-Za-z_$][\w$]*(?:-\d+)?(?![\w$/-]|\.(?:${SOURCE_EXTENSIONS})\b)`,
+  String.raw`(?<![\w$/-])(?:[A-Z][A-Z0-9]+-\d+|[A-Za-z_$][\w$]*?(?:[a-z0-9][A-Z]|[A-Za-z0-9]_[A-Za-z0-9])[\w$]*)(?![\w$/-]|\.(?:${SOURCE_EXTENSIONS})\b)`,
   "g",
 );
 
@@ -66,8 +72,17 @@ export function isIdentifier(token: string): boolean {
 
 export function identifiersIn(text: string): string[] {
   const found: string[] = [];
-  for (const match of text.replace(URL_PATTERN, " ").matchAll(IDENTIFIER_PATTERN)) {
+  const prose = text.includes("://") ? text.replace(URL_PATTERN, " ") : text;
+  for (const match of prose.matchAll(IDENTIFIER_PATTERN)) {
     if (isIdentifier(match[0])) found.push(match[0]);
   }
   return found;
+}
+
+/**
+ * The text without its URLs and paths: an instruction's distinctive words are its own words,
+ * not the segments of `src/features/context/meter.tsx` (paths and URLs are checked as items).
+ */
+export function withoutMentions(text: string): string {
+  return text.replace(URL_PATTERN, " ").replace(PATH_PATTERN, " ");
 }

@@ -18,8 +18,12 @@ export function describeSpan(
   const last = turns[turns.length - 1] ?? null;
   const firstNumber = first === null ? 0 : (turnNumbers?.get(first) ?? 1);
   const lastNumber = last === null ? 0 : (turnNumbers?.get(last) ?? firstNumber + turns.length - 1);
+  // Messages as a person counts them: theirs and the agent's (replies, tool calls), not the
+  // system lines (session state, notices, plans, compactions) nor a `/compact` turn's line.
   const messages = entries.filter(
-    (entry) => !entry.message.parts.some((part) => part.type === "data-compozy-compaction"),
+    (entry) =>
+      entry.message.role === "assistant" ||
+      (entry.message.role === "user" && isPersonMessage(entry)),
   );
   return {
     first_turn_id: first,

@@ -88,7 +88,7 @@ describe("the audit on a completed compaction row", () => {
   it("when the audit loads, then the row gives the span, the counts and the pinned message it lost, and jumps to the span's first turn", async () => {
     const user = userEvent.setup();
     renderRow();
-    expect(await screen.findByText("Replaced turns 3–17 · 42 messages")).toBeInTheDocument();
+    expect(await screen.findByText(/^Replaced turns 3–17 · 42 messages ·/)).toBeInTheDocument();
     expect(screen.getByText("A message you pinned is not in the summary.")).toBeInTheDocument();
     expect(
       screen.getByRole("button", { name: "What the summary kept · kept 1 of 5 · 4 dropped" }),
@@ -180,7 +180,7 @@ describe("the audit on a completed compaction row", () => {
     expect(await screen.findByText(/Couldn't check what the summary kept/)).toBeInTheDocument();
     routes[AUDIT_PATH] = { status: 200, body: lossyAudit() };
     await user.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText("Replaced turns 3–17 · 42 messages")).toBeInTheDocument();
+    expect(await screen.findByText(/^Replaced turns 3–17 · 42 messages ·/)).toBeInTheDocument();
   });
 
   it("when the daemon sends a payload that breaks the schema, then it is an error, not a render", async () => {
@@ -227,7 +227,7 @@ describe("Compare with the previous summary", () => {
 
   it("when it is the session's first compaction, then there is nothing to compare", async () => {
     renderRow();
-    await screen.findByText("Replaced turns 3–17 · 42 messages");
+    await screen.findByText(/^Replaced turns 3–17 · 42 messages ·/);
     expect(screen.queryByRole("button", { name: /Compare with the previous summary/ })).toBeNull();
   });
 });
@@ -269,7 +269,7 @@ describe("against a daemon without the audit (CompozyOS)", () => {
       body: { pins: [{ entry_id: "u1", pinned_at: "2026-11-30T08:00:00.000Z" }] },
     };
     renderRow();
-    expect(await screen.findByText("Replaced turns 1–2 · 3 messages")).toBeInTheDocument();
+    expect(await screen.findByText(/^Replaced turns 1–2 · 3 messages ·/)).toBeInTheDocument();
     expect(screen.getByText(/checked in this browser/)).toBeInTheDocument();
     expect(screen.getByText("A message you pinned is not in the summary.")).toBeInTheDocument();
     const region = await openInventory(user);
