@@ -194,3 +194,36 @@ test("when a message is pinned, then it stays pinned across a reload and a daemo
   await page.reload();
   await expect(pin()).toHaveAttribute("aria-pressed", "false");
 });
+
+test("when a newcomer opens the welcome session, then its compaction says what the summary dropped, and Remind the agent offers it back", async ({
+  page,
+  tideline,
+  consoleErrors,
+}) => {
+  test.slow();
+  await page.goto("/");
+  await page
+    .getByRole("navigation", { name: "Sessions" })
+    .getByRole("link", { name: /Welcome to Tideline/ })
+    .click();
+  const inventory = tideline.timeline.getByRole("button", {
+    name: /^What the summary kept · kept \d+ of \d+ · [1-9]\d* dropped$/,
+  });
+  await expect(inventory).toBeVisible({ timeout: 20_000 });
+  await inventory.click();
+  const region = page.getByRole("region", {
+    name: /^What the summary of the compaction at .* kept$/,
+  });
+  await expect(
+    region
+      .getByRole("group", { name: /^Dropped/ })
+      .getByRole("checkbox")
+      .first(),
+  ).toBeChecked();
+  await tideline.screenshot("audit-welcome");
+  await region.getByRole("button", { name: "Remind the agent" }).click();
+  await expect(tideline.composer).toHaveValue(/^The last context compaction dropped these/);
+  // Left unsent: the welcome session stays as it was for the next test.
+  await tideline.composer.fill("");
+  expect(consoleErrors).toEqual([]);
+});
