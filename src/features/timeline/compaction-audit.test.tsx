@@ -195,6 +195,47 @@ describe("the audit on a completed compaction row", () => {
   });
 });
 
+describe("hostile audits", () => {
+  it("when a label is 1 MB of Markdown and HTML and a span had 10,000 paths (the daemon lists 500), then the label folds, 40 items show, Show all offers the rest, and the unlisted are counted", async () => {
+    const user = userEvent.setup();
+    const huge = `<script>alert(1)</script> **bold** ${"x".repeat(1_000_000)}`;
+    const paths = Array.from({ length: 500 }, (_, index) =>
+      auditItem({ key: `path:src/f${index}.ts` }),
+    );
+    routes[AUDIT_PATH] = {
+      status: 200,
+      body: lossyAudit({
+        items: [
+          auditItem({ key: "instruction:m-1", kind: "instruction", label: huge, by_person: true }),
+          ...paths,
+        ],
+        counts: { total: 10_001, kept: 0, dropped: 10_001, unchecked: 0 },
+        omitted: 9_500,
+        pinned_dropped: [],
+      }),
+    };
+    const { container } = renderRow();
+    await user.click(
+      await screen.findByRole("button", { name: /What the summary kept/ }, { timeout: 5_000 }),
+    );
+    const region = screen.getByRole("region", {
+      name: /What the summary of the compaction at .* kept/,
+    });
+    expect(within(region).getAllByRole("checkbox")).toHaveLength(40);
+    expect(container.querySelector("script")).toBeNull();
+    const label = within(region).getByText(/^<script>alert\(1\)<\/script> \*\*bold\*\*/);
+    expect(label.textContent?.length).toBeLessThanOrEqual(280);
+    await user.click(within(region).getByRole("button", { name: "Show all 1,000,035 characters" }));
+    expect(label.textContent?.length).toBe(huge.length);
+    expect(within(region).getByRole("button", { name: "Show all 501 items" })).toBeInTheDocument();
+    expect(
+      within(region).getByText(/^9,500 more items were checked but are not listed/),
+    ).toBeInTheDocument();
+    // Every listed dropped item is chosen, the ones not shown yet too.
+    expect(within(region).getByText(/^501 of 501 chosen/)).toBeInTheDocument();
+  });
+});
+
 describe("Compare with the previous summary", () => {
   it("when there is a previous compaction, then the comparison lists what it kept and this one lost, and a word diff", async () => {
     const user = userEvent.setup();
