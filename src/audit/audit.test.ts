@@ -119,6 +119,26 @@ describe("auditCompaction", () => {
     );
   });
 
+  it("when a pinned message from an earlier span is checked, then the span's own items keep their own turns", () => {
+    const builder = new TranscriptBuilder().addTurn({ user: "Keep this: tabs, not spaces" });
+    const first = builder.compact("c1", "Rule: tabs, not spaces.");
+    builder.addTurn({ agent: "Continuing in docs/style.md" }).addTurn({ user: "Now lint it" });
+    const second = builder.compact("c2", "Linting.");
+    const result = auditCompaction({
+      session_id: "s1",
+      entries: second.entries,
+      compaction: second.compaction,
+      previous: first,
+      pinned_entry_ids: ["u1"],
+      pinned_entries: first.entries,
+    });
+    expect(result.items.find((item) => item.kind === "pinned")).toMatchObject({
+      turn_id: "turn-1",
+    });
+    expect(result.items.find((item) => item.kind === "path")?.turn_id).toBeUndefined();
+    expect(result.pinned_dropped).toEqual(["instruction:u1"]);
+  });
+
   it("when identifiers and URLs appear once, then they are not listed; twice, they are", () => {
     const builder = new TranscriptBuilder()
       .addTurn({

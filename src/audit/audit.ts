@@ -58,6 +58,8 @@ function inventoryOf(
       inventory.addPersonMessage(entry, "instruction");
     }
   }
+  // Pins from earlier spans came first; the span's own entries start their own turns.
+  inventory.startSpan();
   let lastRequest: Entry | undefined;
   for (const entry of entries) if (isInstruction(entry)) lastRequest = entry;
   for (const entry of entries) {

@@ -111,6 +111,11 @@ export class Inventory {
 
   constructor(private readonly pinned: ReadonlySet<string>) {}
 
+  /** Forgets the current turn: what follows is not part of the turn of the last message. */
+  startSpan(): void {
+    this.turnId = undefined;
+  }
+
   candidates(): Candidate[] {
     return [...this.byKey.values()];
   }
