@@ -259,6 +259,16 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   compozyWebShapes,
   (db) => {
+    // ADR 0173: how far a session's agent may read other sessions through the history
+    // tool; no row means its own session and its continue/fork lineage only.
+    db.exec(`
+      CREATE TABLE session_history_scopes (
+        session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+        scope TEXT NOT NULL CHECK (scope IN ('lineage', 'workspace'))
+      ) STRICT;
+    `);
+  },
+  (db) => {
     // ADR 0165: the messages a person pinned ("Keep this"), by entry id (the message id),
     // with when. Settings beside history, like the tool policy: mutable, never the ledger.
     db.exec(`

@@ -2,7 +2,11 @@
 // continued or forked session came from (ADR 0087), its tool policy (ADR 0088) and the
 // messages its person pinned (ADR 0165).
 import type Database from "better-sqlite3";
-import type { DerivationKind, SessionSettingsStore } from "../domain/session-recorder-api";
+import type {
+  DerivationKind,
+  HistoryScope,
+  SessionSettingsStore,
+} from "../domain/session-recorder-api";
 import { createSessionPinsStore } from "./session-pins";
 
 export function createSessionSettingsStore(
@@ -26,8 +30,23 @@ export function createSessionSettingsStore(
       "SELECT session_tools FROM session_tool_policies WHERE session_id = ?",
     )
     .pluck(true);
+  const upsertScope = db.prepare(
+    `INSERT INTO session_history_scopes (session_id, scope) VALUES (?, ?)
+     ON CONFLICT (session_id) DO UPDATE SET scope = excluded.scope`,
+  );
+  const scope = db
+    .prepare<[string], HistoryScope>(
+      "SELECT scope FROM session_history_scopes WHERE session_id = ?",
+    )
+    .pluck(true);
   return {
     ...createSessionPinsStore(db, now),
+    setHistoryScope(sessionId, value) {
+      upsertScope.run(sessionId, value);
+    },
+    historyScopeOf(sessionId) {
+      return scope.get(sessionId) ?? "lineage";
+    },
     recordDerivation(sessionId, sourceSessionId, kind) {
       insertDerivation.run(sessionId, sourceSessionId, kind, now().toISOString());
     },
