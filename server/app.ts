@@ -7,6 +7,8 @@ import { SessionRefusal } from "./acp/session-refusal";
 import type { Ledger } from "./domain/session-recorder-api";
 import { mountAgentRoutes } from "./http/agent-routes";
 import { ApiError, sendError } from "./http/api-error";
+import { mountCatalogRoutes } from "./http/catalog-routes";
+import type { CatalogStream } from "./http/catalog-stream";
 import { mountDeriveRoutes } from "./http/derive-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
@@ -19,7 +21,7 @@ export type AppDeps = {
   version: string;
   security: SecurityOptions;
   /** The sessions API; absent only in the bare skeleton. */
-  sessions?: { ledger: Ledger; host: SessionHost; streams: StreamHub };
+  sessions?: { ledger: Ledger; host: SessionHost; streams: StreamHub; catalog?: CatalogStream };
   /** The built SPA; absent in API-only tests. */
   distDir?: string;
   /** Check every answer against its contract schema (dev and tests). */
@@ -59,6 +61,8 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.sessions !== undefined) {
     const { ledger, host, streams } = deps.sessions;
     const respond = createResponder(deps.validateResponses ?? true, log);
+    const { catalog } = deps.sessions;
+    if (catalog !== undefined) mountCatalogRoutes(app, { host, catalog, respond });
     mountSessionRoutes(app, { host, store: ledger.store, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
     mountAgentRoutes(app, { host, respond });

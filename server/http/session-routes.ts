@@ -91,21 +91,23 @@ export function mountSessionRoutes(
     const query = parseQuery(c, SessionListQuery);
     const limit = query.limit ?? DEFAULT_PAGE;
     const offset = decodeCursor(query.cursor);
-    const all = host.listSessions({
-      workspaceId: query.workspace === undefined ? undefined : resolveWorkspace(query.workspace),
-      state: query.state,
-      agentName: query.agent,
-      archive: query.archive,
-    });
-    const sessions = all.slice(offset, offset + limit);
-    const hasMore = offset + limit < all.length;
+    const { sessions, total } = host.listPage(
+      {
+        workspaceId: query.workspace === undefined ? undefined : resolveWorkspace(query.workspace),
+        state: query.state,
+        agentName: query.agent,
+        archive: query.archive,
+      },
+      { offset, limit },
+    );
+    const hasMore = offset + sessions.length < total;
     return respond(c, DaemonSessionList, {
       sessions,
       page: {
         has_more: hasMore,
         limit,
         ...(hasMore ? { next_cursor: encodeCursor(offset + limit) } : {}),
-        total: all.length,
+        total,
       },
     });
   });

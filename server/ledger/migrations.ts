@@ -238,6 +238,25 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE entry_tails SET text = '';
     `);
   },
+  (db) => {
+    // ADR 0140: the session list is paged in SQL. Its sort key (last activity) and its
+    // state filter live on the sessions row, kept by the recorder: on every row that is
+    // not a stream chunk, and at most once a second while chunks stream, so ingest does
+    // not pay an index write per frame. Backfilled from the ledger.
+    db.exec(`
+      ALTER TABLE sessions ADD COLUMN activity_at TEXT NOT NULL DEFAULT '';
+      ALTER TABLE sessions ADD COLUMN state TEXT NOT NULL DEFAULT 'stopped';
+      UPDATE sessions SET
+        activity_at = COALESCE((SELECT l.created_at FROM ledger l WHERE l.session_id = sessions.id
+          ORDER BY l.sequence DESC LIMIT 1), updated_at),
+        state = COALESCE((SELECT json_extract(l.content, '$.state') FROM ledger l
+          WHERE l.session_id = sessions.id AND l.type = 'session.state'
+          ORDER BY l.sequence DESC LIMIT 1), 'stopped');
+      CREATE INDEX sessions_by_activity ON sessions(activity_at DESC, id DESC);
+      CREATE INDEX sessions_by_workspace_activity
+        ON sessions(workspace_id, activity_at DESC, id DESC);
+    `);
+  },
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

@@ -5,7 +5,7 @@
 // sends, so the reference daemon's answers are complete for any CompozyOS client.
 import { z } from "zod";
 import { PendingInteraction, SessionConfigOption, SessionModes } from "./agent-session";
-import { Count, goSlice, Id, Int64, queryInt, Timestamp } from "./primitives";
+import { Count, goSlice, Id, Int64, queryBool, queryInt, Timestamp } from "./primitives";
 
 export const Workspace = z.object({
   id: Id,
@@ -164,6 +164,21 @@ export const SessionListQuery = z.strictObject({
   limit: queryInt(1, SESSION_PAGE_MAX).optional(),
 });
 export type SessionListQuery = z.infer<typeof SessionListQuery>;
+
+/**
+ * `GET /api/sessions/{session_id}` query (CompozyOS `getSessionByID`). `include_health` is
+ * accepted for CompozyOS clients; the reference daemon tracks no session health, so the
+ * answer never carries `health`.
+ */
+export const SessionByIdQuery = z.strictObject({ include_health: queryBool.optional() });
+
+/** `GET /api/sessions/catalog-stream` `session_catalog_changed` data (a wake signal). */
+export const SessionCatalogEvent = z.object({
+  kind: z.enum(["upserted", "deleted"]),
+  workspace_id: z.string().min(1),
+  session_id: z.string().min(1),
+});
+export type SessionCatalogEvent = z.infer<typeof SessionCatalogEvent>;
 
 /**
  * `POST /api/sessions` body. `workspace` is a workspace id or root path; without it (and
