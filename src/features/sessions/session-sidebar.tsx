@@ -1,6 +1,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { loadedSessions, sessionQueries } from "../../api/session-queries";
+import {
+  CATALOG_FALLBACK_POLL_MS,
+  useSessionCatalogStream,
+} from "../../api/use-session-catalog-stream";
 import { Button } from "../../components/button";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
@@ -13,7 +17,11 @@ import { byNewestActivity } from "./session-sidebar-view";
  * daemon's cursor); beside the page on wide screens, collapsible above it on narrow ones.
  */
 export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }) {
-  const sessions = useInfiniteQuery(sessionQueries.list());
+  const catalog = useSessionCatalogStream();
+  const sessions = useInfiniteQuery({
+    ...sessionQueries.list(),
+    refetchInterval: catalog === "live" ? false : CATALOG_FALLBACK_POLL_MS,
+  });
   const loaded = loadedSessions(sessions.data);
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
