@@ -46,67 +46,89 @@ function seed(dataDir: string, count: number): string {
   return last;
 }
 
-async function measure(daemon: Daemon, pid: number, path: string) {
-  const url = `${daemon.url}${path}`;
-  for (let index = 0; index < WARMUP; index += 1) await (await fetch(url)).arrayBuffer();
-  const samples: number[] = [];
-  const cpuBefore = cpuMs(pid);
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const start = performance.now();
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    samples.push(performance.now() - start);
-  }
-  return {
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-    cpu: (cpuMs(pid) - cpuBefore) / REQUESTS,
-  };
+type Row = { p50: number; p95: number; cpu: number };
+
+/** One request; its latency in ms. */
+async function timed(url: string): Promise<number> {
+  const start = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return performance.now() - start;
 }
 
-function daemonPid(daemon: Daemon): number {
-  if (daemon.pid === undefined) throw new Error("the daemon has no pid");
-  return daemon.pid;
-}
+type Target = { size: number; daemon: Daemon; pid: number; paths: Record<string, string> };
 
-type Row = Awaited<ReturnType<typeof measure>>;
-const results = new Map<string, Map<number, Row>>();
-
-for (const size of SIZES) {
+async function startTarget(size: number): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), "tideline-bench-list-"));
   const last = seed(dataDir, size);
   const daemon = await startDaemon(["--no-welcome"], { dataDir });
-  try {
-    const pid = daemonPid(daemon);
-    const first = (await (await fetch(`${daemon.url}/api/sessions?limit=50`)).json()) as {
-      page: { total: number; next_cursor?: string };
-    };
-    if (first.page.total !== size)
-      throw new Error(`expected ${size} sessions, the daemon lists ${first.page.total}`);
-    // Every measured page holds the same 10 rows at every size, so a difference is what
-    // the catalog's size costs, not the page's.
-    const middle = Math.floor((size - 10) / 2);
-    const cursor = Buffer.from(JSON.stringify({ o: middle })).toString("base64url");
-    const paths = {
+  if (daemon.pid === undefined) throw new Error("the daemon has no pid");
+  const first = (await (await fetch(`${daemon.url}/api/sessions?limit=10`)).json()) as {
+    page: { total: number };
+  };
+  if (first.page.total !== size) {
+    throw new Error(`expected ${size} sessions, the daemon lists ${first.page.total}`);
+  }
+  // Every compared page holds the same 10 rows at every size, so a difference is what the
+  // catalog's size costs, not the page's.
+  const middle = Math.floor((size - 10) / 2);
+  const cursor = Buffer.from(JSON.stringify({ o: middle })).toString("base64url");
+  return {
+    size,
+    daemon,
+    pid: daemon.pid,
+    paths: {
       "first page of 10": "/api/sessions?limit=10",
       "middle page of 10": `/api/sessions?limit=10&cursor=${cursor}`,
       "one session by id": `/api/sessions/${last}`,
       // The sidebar's own request: min(size, 100) rows, so not comparable across sizes.
       "sidebar page (limit 100)": "/api/sessions?limit=100",
-    };
-    for (const [name, path] of Object.entries(paths)) {
-      const row = await measure(daemon, pid, path);
-      const bySize = results.get(name) ?? new Map<number, Row>();
-      bySize.set(size, row);
-      results.set(name, bySize);
+    },
+  };
+}
+
+/**
+ * The sizes' daemons run side by side and take turns, request by request: the shared
+ * machine's load falls on every size alike instead of on whichever ran last.
+ */
+async function measure(targets: readonly Target[], name: string): Promise<Map<number, Row>> {
+  const urls = targets.map((target) => `${target.daemon.url}${target.paths[name]}`);
+  for (let index = 0; index < WARMUP; index += 1) for (const url of urls) await timed(url);
+  const samples = targets.map(() => [] as number[]);
+  const cpuBefore = targets.map((target) => cpuMs(target.pid));
+  for (let index = 0; index < REQUESTS; index += 1) {
+    for (const [at, url] of urls.entries()) samples[at]?.push(await timed(url));
+  }
+  const rows = new Map<number, Row>();
+  for (const [at, target] of targets.entries()) {
+    const taken = samples[at] ?? [];
+    rows.set(target.size, {
+      p50: percentile(taken, 50),
+      p95: percentile(taken, 95),
+      cpu: (cpuMs(target.pid) - (cpuBefore[at] ?? 0)) / REQUESTS,
+    });
+  }
+  return rows;
+}
+
+const results = new Map<string, Map<number, Row>>();
+const targets: Target[] = [];
+try {
+  for (const size of SIZES) targets.push(await startTarget(size));
+  for (const name of Object.keys(targets[0]?.paths ?? {})) {
+    const rows = await measure(targets, name);
+    results.set(name, rows);
+    for (const [size, row] of rows) {
       console.log(
         `info   ${name} at ${size} sessions: p50 ${row.p50.toFixed(2)} ms, p95 ${row.p95.toFixed(2)} ms, daemon CPU ${row.cpu.toFixed(2)} ms/request`,
       );
     }
-  } finally {
-    await daemon.stop();
-    removeDataDir(daemon);
+  }
+} finally {
+  for (const target of targets) {
+    await target.daemon.stop();
+    removeDataDir(target.daemon);
   }
 }
 

@@ -252,9 +252,14 @@ export const MIGRATIONS: readonly Migration[] = [
         state = COALESCE((SELECT json_extract(l.content, '$.state') FROM ledger l
           WHERE l.session_id = sessions.id AND l.type = 'session.state'
           ORDER BY l.sequence DESC LIMIT 1), 'stopped');
-      CREATE INDEX sessions_by_activity ON sessions(activity_at DESC, id DESC);
+      -- The filter columns ride in the order index, so rows a filter or an OFFSET skips
+      -- are decided in the index without a table lookup; the archive index serves the
+      -- page's total (COUNT) the same way.
+      CREATE INDEX sessions_by_activity
+        ON sessions(activity_at DESC, id DESC, archived_at, workspace_id, agent_name, state);
       CREATE INDEX sessions_by_workspace_activity
-        ON sessions(workspace_id, activity_at DESC, id DESC);
+        ON sessions(workspace_id, activity_at DESC, id DESC, archived_at, agent_name, state);
+      CREATE INDEX sessions_by_archive ON sessions(archived_at, workspace_id, agent_name, state);
     `);
   },
 ];

@@ -6,6 +6,7 @@ import type { Ledger, SessionPageFilter } from "../domain/session-recorder-api";
 import { MIGRATIONS, migrate } from "./migrations";
 import { openLedger } from "./open-ledger";
 import { STREAMING_ACTIVITY_MS } from "./session-activity";
+import { pageSql, parameterCount } from "./session-pages";
 import { frames, tempDatabase, testClock } from "./test-session";
 
 const cleanups: (() => void)[] = [];
@@ -121,21 +122,28 @@ describe("pageSessions", () => {
     expect(ids(ledger, { archive: "include", state: "stopped" })).toEqual(["ses_new"]);
   });
 
-  it("when a page is read, then SQLite walks the activity index instead of sorting every session", () => {
-    const file = tempDatabase();
-    cleanups.push(file.cleanup);
-    open(file.path);
-    const db = new Database(file.path, { readonly: true });
+  it("when a page and its total are read, then SQLite walks indexes instead of sorting or reading every session", () => {
+    const db = new Database(":memory:");
     cleanups.unshift(() => db.close());
-    for (const where of ["", "WHERE workspace_id = 'ws' AND archived_at IS NULL"]) {
-      const plan = db
-        .prepare(
-          `EXPLAIN QUERY PLAN SELECT * FROM sessions ${where} ORDER BY activity_at DESC, id DESC LIMIT 50`,
-        )
-        .all() as { detail: string }[];
-      const details = plan.map((step) => step.detail).join(" | ");
-      expect(details).toMatch(/USING (COVERING )?INDEX sessions_by/);
-      expect(details).not.toMatch(/TEMP B-TREE/);
+    migrate(db);
+    const filters: SessionPageFilter[] = [
+      { archive: "exclude" },
+      { archive: "include" },
+      { archive: "exclude", workspaceId: "ws" },
+      { archive: "only", agentName: "demo", state: "stopped" },
+      { archive: "exclude", workspaceId: "ws", agentName: "demo", state: "active" },
+    ];
+    for (const filter of filters) {
+      const sql = pageSql(filter, "id, updated_at");
+      const values = Array.from({ length: parameterCount(filter) }, () => "x");
+      const plan = (text: string, extra: number[] = []) =>
+        (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...values, ...extra) as { detail: string }[])
+          .map((step) => step.detail)
+          .join(" | ");
+      const rows = plan(sql.rows, [10, 50]);
+      expect(rows).toMatch(/INDEX sessions_by_(workspace_)?activity/);
+      expect(rows).not.toMatch(/TEMP B-TREE/);
+      expect(plan(sql.count)).toMatch(/COVERING INDEX/);
     }
   });
 });

@@ -30,6 +30,13 @@ function whereOf(filter: SessionPageFilter): Shape {
   };
 }
 
+/** The index whose order is the list's, led by the workspace when one is asked for. */
+function orderIndexOf(filter: SessionPageFilter): string {
+  return filter.workspaceId === undefined
+    ? "sessions_by_activity"
+    : "sessions_by_workspace_activity";
+}
+
 /** Which filters are set: the key of the prepared statements for that shape. */
 function shapeKey(filter: SessionPageFilter): string {
   return [
@@ -38,6 +45,23 @@ function shapeKey(filter: SessionPageFilter): string {
     filter.state !== undefined,
     filter.archive,
   ].join(":");
+}
+
+/** The page's and the total's SQL for a filter's shape (values are bound parameters). */
+export function pageSql(filter: SessionPageFilter, sessionColumns: string) {
+  const { sql } = whereOf(filter);
+  return {
+    // The index is named, not left to the planner: without ANALYZE it may pick the archive
+    // index and sort every match, the very cost this avoids.
+    rows: `SELECT ${sessionColumns} FROM sessions INDEXED BY ${orderIndexOf(filter)} ${sql}
+      ORDER BY activity_at DESC, id DESC LIMIT ? OFFSET ?`,
+    count: `SELECT COUNT(*) AS total FROM sessions ${sql}`,
+  };
+}
+
+/** How many bound values a filter's WHERE clause takes. */
+export function parameterCount(filter: SessionPageFilter): number {
+  return whereOf(filter).values(filter).length;
 }
 
 export function createSessionPages(db: Database.Database, sessionColumns: string) {
@@ -55,15 +79,11 @@ export function createSessionPages(db: Database.Database, sessionColumns: string
     const known = prepared.get(key);
     if (known !== undefined) return known;
     const shape = whereOf(filter);
+    const sql = pageSql(filter, sessionColumns);
     const made = {
       shape,
-      rows: db.prepare<(string | number)[], SessionRow>(
-        `SELECT ${sessionColumns} FROM sessions ${shape.sql}
-         ORDER BY activity_at DESC, id DESC LIMIT ? OFFSET ?`,
-      ),
-      count: db.prepare<(string | number)[], { total: number }>(
-        `SELECT COUNT(*) AS total FROM sessions ${shape.sql}`,
-      ),
+      rows: db.prepare<(string | number)[], SessionRow>(sql.rows),
+      count: db.prepare<(string | number)[], { total: number }>(sql.count),
     };
     prepared.set(key, made);
     return made;
