@@ -1,7 +1,7 @@
 // The CLI's way to a session it knows by id: one `GET /api/sessions/{id}` against the real
 // daemon, and a 404 that is the answer (the list is never paged to look for it).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../server/http/test-daemon";
+import { startTestDaemon, type TestDaemon } from "../server/testing/daemon";
 import { createDaemonClient, DaemonError } from "./daemon-client";
 
 describe("findSession", () => {

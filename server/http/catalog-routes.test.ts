@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorEnvelope } from "../../src/contract/error";
 import { DaemonSessionEnvelope, SessionCatalogEvent } from "../../src/contract/session";
+import { startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { openSse } from "../testing/sse-reader";
 import { CATALOG_CHANGED_EVENT } from "./catalog-stream";
-import { openSse } from "./sse-reader";
-import { startTestDaemon, type TestDaemon } from "./test-daemon";
 
 describe("the session catalog by id and its change stream", () => {
   let daemon: TestDaemon;

@@ -3,11 +3,11 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Ledger, SessionPageFilter } from "../domain/session-recorder-api";
+import { frames, tempDatabase, testClock } from "../testing/ledger-session";
 import { MIGRATIONS, migrate } from "./migrations";
 import { openLedger } from "./open-ledger";
 import { STREAMING_ACTIVITY_MS } from "./session-activity";
 import { pageSql, parameterCount } from "./session-pages";
-import { frames, tempDatabase, testClock } from "./test-session";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -2,7 +2,7 @@
 // modes or options), with the matching total.
 import { afterEach, describe, expect, it } from "vitest";
 import { openLedger } from "../../ledger/open-ledger";
-import { testClock } from "../../ledger/test-session";
+import { testClock } from "../../testing/ledger-session";
 import { createSessionHost } from "../session-host";
 
 const cleanups: (() => void)[] = [];
