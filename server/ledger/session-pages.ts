@@ -1,13 +1,18 @@
 // A page of the session list in SQL (ADR 0140): the filters are WHERE clauses, the order
-// is the `sessions_by_activity` index, and only the page's rows compute their exact
-// `updated_at` (the newest ledger row). The statements are prepared once per filter shape.
+// is the `sessions_by_activity` index, only the page's rows compute their exact
+// `updated_at` (the newest ledger row), and the total comes from `session_counts`. The
+// statements are prepared once per filter shape.
 import type Database from "better-sqlite3";
 import type { SessionPageFilter } from "../domain/session-recorder-api";
 import type { SessionRow } from "./session-store";
 
 type Shape = { sql: string; values: (filter: SessionPageFilter) => (string | number)[] };
 
-function whereOf(filter: SessionPageFilter): Shape {
+/**
+ * The WHERE clause of a filter, over `sessions` or over `session_counts` (which says
+ * `archived` 0/1 where the sessions row has `archived_at`). Values are bound, never SQL.
+ */
+function whereOf(filter: SessionPageFilter, over: "sessions" | "counts" = "sessions"): Shape {
   const clauses: string[] = [];
   const getters: ((filter: SessionPageFilter) => string)[] = [];
   if (filter.workspaceId !== undefined) {
@@ -22,8 +27,10 @@ function whereOf(filter: SessionPageFilter): Shape {
     clauses.push("state = ?");
     getters.push((f) => f.state ?? "");
   }
-  if (filter.archive === "exclude") clauses.push("archived_at IS NULL");
-  if (filter.archive === "only") clauses.push("archived_at IS NOT NULL");
+  const archived = over === "sessions" ? "archived_at IS NOT NULL" : "archived = 1";
+  const live = over === "sessions" ? "archived_at IS NULL" : "archived = 0";
+  if (filter.archive === "exclude") clauses.push(live);
+  if (filter.archive === "only") clauses.push(archived);
   return {
     sql: clauses.length === 0 ? "" : `WHERE ${clauses.join(" AND ")}`,
     values: (f) => getters.map((get) => get(f)),
@@ -55,7 +62,8 @@ export function pageSql(filter: SessionPageFilter, sessionColumns: string) {
     // index and sort every match, the very cost this avoids.
     rows: `SELECT ${sessionColumns} FROM sessions INDEXED BY ${orderIndexOf(filter)} ${sql}
       ORDER BY activity_at DESC, id DESC LIMIT ? OFFSET ?`,
-    count: `SELECT COUNT(*) AS total FROM sessions ${sql}`,
+    // The counts table, not COUNT(*): a handful of rows instead of every session.
+    count: `SELECT COALESCE(SUM(n), 0) AS total FROM session_counts ${whereOf(filter, "counts").sql}`,
   };
 }
 
