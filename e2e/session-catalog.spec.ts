@@ -44,7 +44,16 @@ test("when sessions are created, renamed and deleted outside the page, then the 
   const link = sidebar.getByRole("link", { name: /Made elsewhere/ });
   await expect(link).toBeVisible({ timeout: 3_000 });
   expect(Date.now() - made).toBeLessThan(4_000);
-  // Its agent coming up is a catalog change too: the badge moves on without a poll.
+  // Its agent coming up is a catalog change too: once the daemon says so, the badge
+  // follows without a poll (the agent's own start-up time is not the sidebar's).
+  const secondPath = `/api/sessions/${second.body.session.id}`;
+  await expect
+    .poll(
+      async () =>
+        (await tideline.api<{ session: { state: string } }>("GET", secondPath)).body.session.state,
+      { timeout: 30_000 },
+    )
+    .toBe("active");
   await expect(link).toContainText("ready", { timeout: 3_000 });
   await tideline.screenshot("sidebar-after-catalog-change");
 
