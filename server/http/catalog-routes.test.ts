@@ -44,9 +44,11 @@ describe("the session catalog by id and its change stream", () => {
       headers: auth,
     });
     expect(withHealth.status).toBe(200);
-    expect(DaemonSessionEnvelope.parse(await withHealth.json()).session).not.toHaveProperty(
-      "health",
-    );
+    // As the workspace route answers it (CompozyOS's metadata-only health).
+    expect(DaemonSessionEnvelope.parse(await withHealth.json()).session.health).toMatchObject({
+      session_id: created.id,
+      health: "healthy",
+    });
   });
 
   it("when the id is unknown, hostile, or the query is wrong, then 404 or 400 in the contract's words", async () => {

@@ -2,12 +2,13 @@
 // `GET /api/sessions/catalog-stream` and `GET /api/sessions/{session_id}`, which needs no
 // workspace (the CLI's way to a session it knows by id).
 import type { Hono } from "hono";
-import { DaemonSessionEnvelope, SessionByIdQuery } from "../../src/contract/session";
+import { DaemonSessionEnvelope, SessionDetailQuery } from "../../src/contract/session";
 import type { SessionHost } from "../acp/session-host";
 import { notFound } from "./api-error";
 import type { CatalogStream } from "./catalog-stream";
 import { parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
+import { withHealth } from "./session-catalog-query";
 
 export function mountCatalogRoutes(
   app: Hono,
@@ -19,9 +20,11 @@ export function mountCatalogRoutes(
   app.get("/api/sessions/catalog-stream", (c) => catalog.handle(c));
 
   app.get("/api/sessions/:id", (c) => {
-    parseQuery(c, SessionByIdQuery);
+    const query = parseQuery(c, SessionDetailQuery);
     const session = host.findSession(c.req.param("id"));
     if (session === undefined) throw notFound("session");
-    return respond(c, DaemonSessionEnvelope, { session });
+    return respond(c, DaemonSessionEnvelope, {
+      session: withHealth(session, query.include_health),
+    });
   });
 }

@@ -17,6 +17,7 @@ import {
   DaemonSessionList,
   DaemonWorkspaceList,
   RenameSessionBody,
+  SessionDetailQuery,
   SessionListQuery,
 } from "../../src/contract/session";
 import { commandsRevision, type SessionHost } from "../acp/session-host";
@@ -24,6 +25,7 @@ import type { RequestedBy, SessionStore } from "../domain/session-recorder-api";
 import { invalidRequest, notFound } from "./api-error";
 import { NoQuery, parseJsonBody, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
+import { pageOf, selectSessions, selectsInMemory, withHealth } from "./session-catalog-query";
 
 const DEFAULT_PAGE = 50;
 export const EmptyBody = CompactBody;
@@ -91,16 +93,20 @@ export function mountSessionRoutes(
     const query = parseQuery(c, SessionListQuery);
     const limit = query.limit ?? DEFAULT_PAGE;
     const offset = decodeCursor(query.cursor);
-    const { sessions, total } = host.listPage(
-      {
-        workspaceId: query.workspace === undefined ? undefined : resolveWorkspace(query.workspace),
-        state: query.state,
-        agentName: query.agent,
-        archive: query.archive,
-      },
-      { offset, limit },
-    );
-    const hasMore = offset + sessions.length < total;
+    const workspace = query.workspace?.trim() ?? "";
+    const filter = {
+      workspaceId: workspace === "" ? undefined : resolveWorkspace(workspace),
+      state: query.state,
+      agentName: query.agent?.trim() || undefined,
+      archive: query.archive,
+    };
+    // The sidebar's and the CLI's queries are paged in SQL (ADR 0140); CompozyOS's search,
+    // attention and sort parameters still select among every session's view.
+    const { sessions: page, total } = selectsInMemory(query)
+      ? pageOf(selectSessions(host.listSessions(filter), query), offset, limit)
+      : host.listPage(filter, { offset, limit });
+    const sessions = page.map((session) => withHealth(session, query.include_health));
+    const hasMore = offset + limit < total;
     return respond(c, DaemonSessionList, {
       sessions,
       page: {
@@ -124,8 +130,10 @@ export function mountSessionRoutes(
 
   app.get(SESSION, (c) => {
     const session = host.getSession(c.req.param("id"), c.req.param("ws"));
-    parseQuery(c, NoQuery);
-    return respond(c, DaemonSessionEnvelope, { session });
+    const query = parseQuery(c, SessionDetailQuery);
+    return respond(c, DaemonSessionEnvelope, {
+      session: withHealth(session, query.include_health),
+    });
   });
 
   app.patch(SESSION, async (c) => {
