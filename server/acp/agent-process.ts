@@ -20,11 +20,13 @@ import type {
   RequestPermissionRequest,
   RequestPermissionResponse,
 } from "@agentclientprotocol/sdk/unstable";
+import { agentEnvironment } from "./agent-env";
 import { agentRequests } from "./agent-requests";
 import { createAgentTap } from "./agent-tap";
 import { createIngestPacer } from "./ingest-pacer";
 import { createLineSplitter } from "./ndjson-lines";
-import { endGroup, GROUP_TOKEN_ENV, signalGroup } from "./process-group";
+import { GROUP_TOKEN_ENV } from "./process-group";
+import { endTree, killTreeNow, type ProcessTree, stdioIdentities } from "./process-tree";
 import { connectSdk } from "./sdk-bridge";
 
 /** How long output is still read after the agent process exited (children may hold the pipe). */
@@ -118,7 +120,8 @@ export function spawnAgent(
   const groupToken = randomUUID();
   const child: ChildProcess = spawn(agent.command, [...agent.args], {
     cwd: options.cwd,
-    env: { ...(options.env ?? process.env), [GROUP_TOKEN_ENV]: groupToken },
+    // Never the daemon's secrets (agent-env.ts); the group marker is added after filtering.
+    env: { ...agentEnvironment(options.env ?? process.env), [GROUP_TOKEN_ENV]: groupToken },
     stdio: ["pipe", "pipe", "pipe"],
     detached: true,
   });
@@ -185,7 +188,7 @@ export function spawnAgent(
     },
   });
 
-  const group = groupOf(child.pid, killGraceMs, exited);
+  const group = groupOf(child.pid, groupToken, killGraceMs, exited);
 
   return {
     pid: child.pid,
@@ -196,23 +199,33 @@ export function spawnAgent(
   };
 }
 
-/** Ending the agent's process group (it leads its own, see process-group.ts). */
-function groupOf(pgid: number | undefined, killGraceMs: number, exited: Promise<void>) {
+/** Ending the agent's process tree (it leads its own group, see process-tree.ts). */
+function groupOf(
+  pgid: number | undefined,
+  groupToken: string,
+  killGraceMs: number,
+  exited: Promise<void>,
+) {
+  // The group, and whoever keeps the agent's pipes (a `detached: true` grandchild).
+  const tree: ProcessTree | undefined =
+    pgid === undefined
+      ? undefined
+      : { pgid, stdio: stdioIdentities(pgid), marker: `${GROUP_TOKEN_ENV}=${groupToken}` };
   let ending: Promise<boolean> | undefined;
-  function endTree(graceMs: number): Promise<boolean> {
-    if (pgid === undefined) return Promise.resolve(true);
-    ending ??= endGroup(pgid, graceMs);
+  function endAgentTree(graceMs: number): Promise<boolean> {
+    if (tree === undefined) return Promise.resolve(true);
+    ending ??= endTree(tree, graceMs);
     return ending;
   }
   return {
     // Orphans of an agent that exited by itself are ended too: nothing of a finished agent
     // keeps running behind the session's back.
-    treeEnded: exited.then(() => endTree(killGraceMs)),
+    treeEnded: exited.then(() => endAgentTree(killGraceMs)),
     kill(graceMs = killGraceMs) {
-      void endTree(graceMs);
+      void endAgentTree(graceMs);
     },
     killNow() {
-      if (pgid !== undefined) signalGroup(pgid, "SIGKILL");
+      if (tree !== undefined) killTreeNow(tree);
     },
   };
 }

@@ -83,6 +83,8 @@ export function hostGuard(options: SecurityOptions): MiddlewareHandler {
   };
 }
 
+/** The one route that takes `?access_token=`: a session's stream, exactly (not a suffix). */
+const STREAM_ROUTE = /^\/api\/workspaces\/[^/]+\/sessions\/[^/]+\/stream$/;
 /** The session list's wake signals (ADR 0141): read-only, an EventSource's too. */
 const CATALOG_STREAM_PATH = "/api/sessions/catalog-stream";
 
@@ -94,7 +96,7 @@ function presentedToken(c: Parameters<MiddlewareHandler>[0]): string | undefined
   const header = c.req.header("authorization");
   if (header !== undefined) return header;
   const fromQuery = c.req.query("access_token");
-  const stream = c.req.path.endsWith("/stream") || c.req.path === CATALOG_STREAM_PATH;
+  const stream = STREAM_ROUTE.test(c.req.path) || c.req.path === CATALOG_STREAM_PATH;
   if (c.req.method === "GET" && stream && fromQuery !== undefined) {
     return `Bearer ${fromQuery}`;
   }

@@ -259,7 +259,17 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   compozyWebShapes,
   (db) => {
-    // ADR 0140 (migration 8): the session list is paged in SQL. Its sort key (last activity) and its
+    // ADR 0173: how far a session's agent may read other sessions through the history
+    // tool; no row means its own session and its continue/fork lineage only.
+    db.exec(`
+      CREATE TABLE session_history_scopes (
+        session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+        scope TEXT NOT NULL CHECK (scope IN ('lineage', 'workspace'))
+      ) STRICT;
+    `);
+  },
+  (db) => {
+    // ADR 0140 (migration 9): the session list is paged in SQL. Its sort key (last activity) and its
     // state filter live on the sessions row, kept by the recorder: on every row that is
     // not a stream chunk, and at most once a second while chunks stream, so ingest does
     // not pay an index write per frame. Backfilled from the ledger.

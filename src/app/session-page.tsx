@@ -42,7 +42,6 @@ function LiveSession({ session }: { session: SessionRef }) {
       <main className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label="Session timeline">
         <SessionHeader
           session={session}
-          stream={stream.state}
           meter={
             wide ? (
               <ContextMeterCompact session={session} />

@@ -182,7 +182,7 @@ describe("Composer", () => {
     expect(postsTo("/prompt")).toHaveLength(2);
   });
 
-  it("shows the daemon's refusal inline and keeps the draft", async () => {
+  it("shows the daemon's refusal inline, in plain words, and keeps the draft", async () => {
     const user = userEvent.setup();
     replies.push({
       status: 409,
@@ -193,9 +193,41 @@ describe("Composer", () => {
     await user.type(box, "again");
     await user.click(screen.getByRole("button", { name: "Send" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "session: prompt already in progress",
+      "The agent is still working on a turn. Try again when it ends, or stop it first.",
     );
+    expect(screen.getByRole("alert")).not.toHaveTextContent("session:");
     expect(box).toHaveValue("again");
+  });
+
+  it("when a busy refusal's turn ends, then the refusal goes away", async () => {
+    const user = userEvent.setup();
+    replies.push({
+      status: 409,
+      body: { error: "session: prompt already in progress", code: "session_busy" },
+    });
+    const running = session({ activity: { turn_id: "t1", turn_source: "user" } });
+    // Our copy shows no turn when Send is pressed (another tab started it): the refusal
+    // follows the turn that the session then shows, and goes when it ends.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(sessionQueries.detail(ref).queryKey, { session: session() });
+    render(
+      <QueryClientProvider client={client}>
+        <Composer session={ref} />
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "again");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await screen.findByRole("alert");
+    // The cache notifies on the next tick: let each state render.
+    const show = (next: Session) =>
+      act(async () => {
+        client.setQueryData(sessionQueries.detail(ref).queryKey, { session: next });
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    await show(running);
+    expect(screen.getByRole("alert")).toBeVisible();
+    await show(session());
+    await waitFor(() => expect(screen.queryByRole("alert")?.textContent ?? null).toBeNull());
   });
 
   it("offers Stop only while a turn runs, and Stop cancels it", async () => {
