@@ -5,6 +5,7 @@ import type { DaemonSession } from "../../../src/contract/session";
 import { cleanDisplayText } from "../../domain/display-text";
 import type { SessionRecord } from "../../domain/session-recorder-api";
 import type { HostContext } from "./host-context";
+import { lineageOf, shownNameOf } from "./session-lineage";
 
 /** What the view needs of the permission broker. */
 export type PendingInteractions = {
@@ -75,6 +76,14 @@ export function createSessionView(ctx: HostContext, permissions: PendingInteract
     const name = record.name ?? (settings.title ? settings.title : undefined);
     const shown = name === undefined ? "" : cleanDisplayText(name);
     if (shown !== "") session.name = shown;
+    if (!brief) {
+      const nameOf = (id: string) => {
+        const linked = shownNameOf(store, reader, id);
+        return typeof linked === "string" ? cleanDisplayText(linked) || undefined : linked;
+      };
+      const derivation = lineageOf({ settings: ctx.deps.ledger.settings, nameOf }, record.id);
+      if (derivation !== undefined) session.derivation = derivation;
+    }
     if (turn !== undefined) {
       const elapsed = Math.max(0, ctx.now().getTime() - Date.parse(turn.startedAt));
       session.activity = {

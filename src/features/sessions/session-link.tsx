@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { useSessionPhase } from "../../api/use-session-phase";
 import type { Session } from "../../contract/session";
+import { requestFocus } from "../../lib/focus-request";
 import { PHASE_STATUS } from "../../lib/session-phase";
 import { approvalBadge } from "./session-approval";
 import {
@@ -51,7 +52,11 @@ export function SessionLink({
   return (
     <Link
       href={sessionHref(session)}
-      onClick={onNavigate}
+      onClick={() => {
+        // Focus would fall to <body> as the list re-renders: the new page's h1 takes it.
+        if (!active) requestFocus("session-heading");
+        onNavigate();
+      }}
       aria-current={active ? "page" : undefined}
       className={`block rounded-md px-2 py-1.5 text-sm ${
         active

@@ -9,6 +9,7 @@ import { Spinner } from "../../components/spinner";
 import { isTurnRunning } from "../../contract/session";
 import { COMPOSER_INPUT_ID, takeFocusRequest } from "../../lib/focus-request";
 import { COMPOSER_HINT, isRetryableSendError, sendBlockedReason } from "./composer-view";
+import { ContinuedNotice } from "./continued-notice";
 import { useDraft, useDraftActions } from "./draft-store";
 import { SlashMenu } from "./slash-menu";
 import { useComposerCommands } from "./use-composer-commands";
@@ -21,6 +22,15 @@ import { useEscapeToStop } from "./use-escape-to-stop";
  * (the stream is down): nothing can reach the daemon, so Send and Stop wait; the draft stays.
  */
 export function Composer({ session, offline = false }: { session: SessionRef; offline?: boolean }) {
+  const detail = useQuery(sessionQueries.detail(session));
+  // A continued session takes no prompts (the daemon refuses them): say where to go instead.
+  if (detail.data?.derivation?.continued_in !== undefined) {
+    return <ContinuedNotice session={session} detail={detail.data} />;
+  }
+  return <PromptComposer session={session} offline={offline} />;
+}
+
+function PromptComposer({ session, offline }: { session: SessionRef; offline: boolean }) {
   const detail = useQuery(sessionQueries.detail(session));
   const draft = useDraft(session.sessionId);
   const { draftEdited, draftSent } = useDraftActions();
