@@ -130,22 +130,21 @@ export function createDaemonClient(options: ClientOptions) {
   }
 
   /**
-   * One session by id alone. CompozyOS answers `GET /api/sessions/{id}`; a daemon without
-   * that route is searched through the session list instead.
+   * One session by id alone: `GET /api/sessions/{id}`, which CompozyOS and the reference
+   * daemon both answer, so a 404 means there is no such session (never a list scan).
    */
   async function findSession(id: string, options: { fresh?: boolean } = {}): Promise<Session> {
     const known = options.fresh ? undefined : sessions.get(id);
     if (known !== undefined) return known;
-    let session: Session | undefined;
+    let session: Session;
     try {
       session = (await get(SessionEnvelope, `/api/sessions/${encodeURIComponent(id)}`)).session;
     } catch (error) {
-      if (!(error instanceof DaemonError && (error.status === 404 || error.status === 405))) {
-        throw error;
+      if (error instanceof DaemonError && error.status === 404) {
+        throw new DaemonError(404, "not_found", `session ${id} not found`);
       }
-      session = (await listSessions()).find((candidate) => candidate.id === id);
+      throw error;
     }
-    if (session === undefined) throw new DaemonError(404, "not_found", `session ${id} not found`);
     sessions.set(id, session);
     return session;
   }

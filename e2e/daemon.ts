@@ -8,6 +8,8 @@ import { DAEMON_NODE_FLAGS } from "../server/config/node-flags";
 
 export type Daemon = {
   url: string;
+  /** The daemon process (for the benches' CPU readings). */
+  pid: number | undefined;
   dataDir: string;
   /** Everything the daemon wrote to stderr so far (its log). */
   log: () => string;
@@ -79,6 +81,9 @@ export async function startDaemon(
   const daemon: Daemon = {
     get url() {
       return current.url;
+    },
+    get pid() {
+      return current.child.pid;
     },
     dataDir,
     log: () => current.log.join(""),

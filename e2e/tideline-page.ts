@@ -27,7 +27,7 @@ export class TidelinePage {
   // --- the daemon, directly -------------------------------------------------------------
 
   async api<T>(
-    method: "GET" | "POST" | "PATCH",
+    method: "GET" | "POST" | "PATCH" | "DELETE",
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},

@@ -9,6 +9,8 @@ import type { Ledger } from "./domain/session-recorder-api";
 import { mountAgentRoutes } from "./http/agent-routes";
 import { ApiError, sendError } from "./http/api-error";
 import { mountAuditRoutes } from "./http/audit-routes";
+import { mountCatalogRoutes } from "./http/catalog-routes";
+import type { CatalogStream } from "./http/catalog-stream";
 import { mountCompozySurfaceRoutes } from "./http/compozy-surface-routes";
 import { mountDeriveRoutes } from "./http/derive-routes";
 import { mountPinRoutes } from "./http/pin-routes";
@@ -23,7 +25,7 @@ export type AppDeps = {
   version: string;
   security: SecurityOptions;
   /** The sessions API; absent only in the bare skeleton. */
-  sessions?: { ledger: Ledger; host: SessionHost; streams: StreamHub };
+  sessions?: { ledger: Ledger; host: SessionHost; streams: StreamHub; catalog?: CatalogStream };
   /** The built SPA; absent in API-only tests. */
   distDir?: string;
   /** Check every answer against its contract schema (dev and tests). */
@@ -84,6 +86,9 @@ export function createApp(deps: AppDeps): Hono {
       startedAt: deps.startedAt ?? new Date(),
       configFile: deps.configFile,
     });
+    // After the other `/api/sessions/…` routes: its `:id` would take their names.
+    const { catalog } = deps.sessions;
+    if (catalog !== undefined) mountCatalogRoutes(app, { host, catalog, respond });
     app.get("/api/workspaces/:ws/sessions/:id/stream", (c) => streams.handle(c));
   }
 

@@ -10,6 +10,7 @@ import type { ReplayBudget } from "../domain/bounded-replay";
 import type { Ledger } from "../domain/session-recorder-api";
 import { startCompactionHooks } from "../hooks/compaction-hooks";
 import type { HookDeclaration } from "../hooks/hook-config";
+import { createCatalogStream } from "../http/catalog-stream";
 import type { SecurityOptions } from "../http/security";
 import { createStreamHub, type StreamHub } from "../http/session-stream";
 import type { SessionToolsServer } from "../mcp/session-tools";
@@ -103,10 +104,15 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
     log,
     ...(options.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: options.maxQueuedBytes }),
   });
+  const catalog = createCatalogStream({
+    host,
+    store: ledger.store,
+    keepaliveMs: options.keepaliveMs ?? DEFAULT_KEEPALIVE_MS,
+  });
   const app = createApp({
     version: options.version,
     security: options.security,
-    sessions: { ledger, host, streams },
+    sessions: { ledger, host, streams, catalog },
     validateResponses: validate,
     configFile: options.configFile,
     log,
@@ -122,6 +128,7 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
     close() {
       closing ??= (async () => {
         streams.closeAll();
+        catalog.closeAll();
         await host.shutdown();
         await hooks.close();
         await options.sessionTools?.close();

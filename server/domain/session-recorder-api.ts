@@ -137,6 +137,15 @@ export type SessionRecord = {
   updated_at: string;
 };
 
+export type SessionPageFilter = {
+  workspaceId?: string | undefined;
+  agentName?: string | undefined;
+  /** The recorded state (the newest `session.state` row). */
+  state?: SessionState | undefined;
+  archive: "exclude" | "only" | "include";
+};
+export type SessionPage = { records: SessionRecord[]; total: number };
+
 export interface SessionStore {
   ensureWorkspace(rootDir: string, name: string): Workspace;
   listWorkspaces(): Workspace[];
@@ -145,6 +154,11 @@ export interface SessionStore {
   getSession(id: string): SessionRecord | undefined;
   /** Newest activity first (`updated_at` = time of the newest ledger row). */
   listSessions(filter: { workspaceId?: string }): SessionRecord[];
+  /**
+   * One page of the filtered list, newest activity first, and how many match in all: an
+   * index range in SQL, whatever the number of sessions (ADR 0140).
+   */
+  pageSessions(filter: SessionPageFilter, page: { offset: number; limit: number }): SessionPage;
   setAcpSessionId(sessionId: string, acpSessionId: string): void;
   renameSession(sessionId: string, name: string): void;
   setArchivedAt(sessionId: string, archivedAt: string | null): void;

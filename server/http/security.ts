@@ -85,16 +85,19 @@ export function hostGuard(options: SecurityOptions): MiddlewareHandler {
 
 /** The one route that takes `?access_token=`: a session's stream, exactly (not a suffix). */
 const STREAM_ROUTE = /^\/api\/workspaces\/[^/]+\/sessions\/[^/]+\/stream$/;
+/** The session list's wake signals (ADR 0141): read-only, an EventSource's too. */
+const CATALOG_STREAM_PATH = "/api/sessions/catalog-stream";
 
 /**
- * A browser's EventSource cannot send headers, so the read-only stream alone also accepts
+ * A browser's EventSource cannot send headers, so the read-only streams alone also accept
  * the token as `?access_token=` (ADR 0006). Nothing that changes state takes it that way.
  */
 function presentedToken(c: Parameters<MiddlewareHandler>[0]): string | undefined {
   const header = c.req.header("authorization");
   if (header !== undefined) return header;
   const fromQuery = c.req.query("access_token");
-  if (c.req.method === "GET" && STREAM_ROUTE.test(c.req.path) && fromQuery !== undefined) {
+  const stream = STREAM_ROUTE.test(c.req.path) || c.req.path === CATALOG_STREAM_PATH;
+  if (c.req.method === "GET" && stream && fromQuery !== undefined) {
     return `Bearer ${fromQuery}`;
   }
   return undefined;

@@ -104,3 +104,24 @@ export function sessionHealthOf(session: DaemonSession): SessionHealth {
 export function withHealth(session: DaemonSession, include: boolean | undefined): DaemonSession {
   return include === true ? { ...session, health: sessionHealthOf(session) } : session;
 }
+
+/**
+ * Whether a list query needs what only the views know (search, badges, attention, sorts,
+ * CompozyOS's lineage filters): those select among every session in memory; the rest is
+ * paged in SQL (ADR 0140).
+ */
+export function selectsInMemory(query: SessionListQuery): boolean {
+  const given = (value: string | undefined) => value !== undefined && value.trim() !== "";
+  return (
+    query.type !== undefined ||
+    query.resumable !== undefined ||
+    query.attention !== undefined ||
+    query.sort !== undefined ||
+    [query.parent, query.root, query.worktree, query.q, query.badge].some(given)
+  );
+}
+
+/** One page of sessions selected in memory, and how many there were. */
+export function pageOf(all: readonly DaemonSession[], offset: number, limit: number) {
+  return { sessions: all.slice(offset, offset + limit), total: all.length };
+}

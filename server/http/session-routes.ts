@@ -26,7 +26,7 @@ import type { RequestedBy, SessionStore } from "../domain/session-recorder-api";
 import { invalidRequest, notFound } from "./api-error";
 import { NoQuery, parseJsonBody, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
-import { selectSessions, withHealth } from "./session-catalog-query";
+import { pageOf, selectSessions, selectsInMemory, withHealth } from "./session-catalog-query";
 
 const DEFAULT_PAGE = 50;
 export const EmptyBody = CompactBody;
@@ -95,26 +95,26 @@ export function mountSessionRoutes(
     const limit = query.limit ?? DEFAULT_PAGE;
     const offset = decodeCursor(query.cursor);
     const workspace = query.workspace?.trim() ?? "";
-    const all = selectSessions(
-      host.listSessions({
-        workspaceId: workspace === "" ? undefined : resolveWorkspace(workspace),
-        state: query.state,
-        agentName: query.agent?.trim() || undefined,
-        archive: query.archive,
-      }),
-      query,
-    );
-    const sessions = all
-      .slice(offset, offset + limit)
-      .map((session) => withHealth(session, query.include_health));
-    const hasMore = offset + limit < all.length;
+    const filter = {
+      workspaceId: workspace === "" ? undefined : resolveWorkspace(workspace),
+      state: query.state,
+      agentName: query.agent?.trim() || undefined,
+      archive: query.archive,
+    };
+    // The sidebar's and the CLI's queries are paged in SQL (ADR 0140); CompozyOS's search,
+    // attention and sort parameters still select among every session's view.
+    const { sessions: page, total } = selectsInMemory(query)
+      ? pageOf(selectSessions(host.listSessions(filter), query), offset, limit)
+      : host.listPage(filter, { offset, limit });
+    const sessions = page.map((session) => withHealth(session, query.include_health));
+    const hasMore = offset + limit < total;
     return respond(c, DaemonSessionList, {
       sessions,
       page: {
         has_more: hasMore,
         limit,
         ...(hasMore ? { next_cursor: encodeCursor(offset + limit) } : {}),
-        total: all.length,
+        total,
       },
     });
   });

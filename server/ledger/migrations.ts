@@ -38,6 +38,66 @@ export function compozyWebShapes(db: Database.Database): void {
   `);
 }
 
+export function sessionListPaging(db: Database.Database): void {
+  // ADR 0140: the session list is paged in SQL. Its sort key (last activity) and its
+  // state filter live on the sessions row, kept by the recorder: on every row that is
+  // not a stream chunk, and at most once a second while chunks stream, so ingest does
+  // not pay an index write per frame. Backfilled from the ledger.
+  db.exec(`
+    ALTER TABLE sessions ADD COLUMN activity_at TEXT NOT NULL DEFAULT '';
+    ALTER TABLE sessions ADD COLUMN state TEXT NOT NULL DEFAULT 'stopped';
+    UPDATE sessions SET
+      activity_at = COALESCE((SELECT l.created_at FROM ledger l WHERE l.session_id = sessions.id
+        ORDER BY l.sequence DESC LIMIT 1), updated_at),
+      state = COALESCE((SELECT json_extract(l.content, '$.state') FROM ledger l
+        WHERE l.session_id = sessions.id AND l.type = 'session.state'
+        ORDER BY l.sequence DESC LIMIT 1), 'stopped');
+    -- The filter columns ride in the order index, so rows a filter or an OFFSET skips
+    -- are decided in the index without a table lookup.
+    CREATE INDEX sessions_by_activity
+      ON sessions(activity_at DESC, id DESC, archived_at, workspace_id, agent_name, state);
+    CREATE INDEX sessions_by_workspace_activity
+      ON sessions(workspace_id, activity_at DESC, id DESC, archived_at, agent_name, state);
+
+    -- A page's total without counting every session: how many sessions there are per
+    -- filterable combination, kept by triggers (a handful of rows, whatever the catalog).
+    CREATE TABLE session_counts (
+      workspace_id TEXT NOT NULL,
+      agent_name TEXT NOT NULL,
+      state TEXT NOT NULL,
+      archived INTEGER NOT NULL,
+      n INTEGER NOT NULL,
+      PRIMARY KEY (workspace_id, agent_name, state, archived)
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO session_counts
+      SELECT workspace_id, agent_name, state, archived_at IS NOT NULL, COUNT(*)
+      FROM sessions GROUP BY 1, 2, 3, 4;
+    CREATE TRIGGER session_counts_insert AFTER INSERT ON sessions BEGIN
+      INSERT INTO session_counts
+        VALUES (NEW.workspace_id, NEW.agent_name, NEW.state, NEW.archived_at IS NOT NULL, 1)
+        ON CONFLICT DO UPDATE SET n = n + 1;
+    END;
+    CREATE TRIGGER session_counts_delete AFTER DELETE ON sessions BEGIN
+      UPDATE session_counts SET n = n - 1
+        WHERE workspace_id = OLD.workspace_id AND agent_name = OLD.agent_name
+          AND state = OLD.state AND archived = (OLD.archived_at IS NOT NULL);
+    END;
+    CREATE TRIGGER session_counts_update
+      AFTER UPDATE OF workspace_id, agent_name, state, archived_at ON sessions
+      WHEN OLD.state IS NOT NEW.state OR OLD.workspace_id IS NOT NEW.workspace_id
+        OR OLD.agent_name IS NOT NEW.agent_name
+        OR (OLD.archived_at IS NULL) IS NOT (NEW.archived_at IS NULL)
+    BEGIN
+      UPDATE session_counts SET n = n - 1
+        WHERE workspace_id = OLD.workspace_id AND agent_name = OLD.agent_name
+          AND state = OLD.state AND archived = (OLD.archived_at IS NOT NULL);
+      INSERT INTO session_counts
+        VALUES (NEW.workspace_id, NEW.agent_name, NEW.state, NEW.archived_at IS NOT NULL, 1)
+        ON CONFLICT DO UPDATE SET n = n + 1;
+    END;
+  `);
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(`
@@ -268,6 +328,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `);
   },
+  sessionListPaging,
   (db) => {
     // ADR 0165: the messages a person pinned ("Keep this"), by entry id (the message id),
     // with when. Settings beside history, like the tool policy: mutable, never the ledger.

@@ -18,6 +18,7 @@ import type {
 } from "../domain/session-recorder-api";
 import { type Append, createCompactionRecording } from "./compaction-recording";
 import { READ_SQL } from "./read-sql";
+import { createActivityMarker } from "./session-activity";
 import { createTranscriptProjection } from "./transcript-projection";
 import { createUsageProjection } from "./usage-projection";
 
@@ -47,6 +48,7 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
   const usage = createUsageProjection(db);
   const compactions = createCompactionRecording(db);
   const listeners = new Set<(notice: CommitNotice) => void>();
+  const activity = createActivityMarker(db);
 
   // The newest sequence per session, kept in memory (ADR 0040): derived once per session
   // from the ledger itself (the newest committed row, a primary-key descent), then moved
@@ -91,6 +93,7 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
         rows.push(row);
         return row;
       });
+      activity.mark(sessionId, rows);
       return rows;
     },
   );
@@ -124,6 +127,7 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
       // another connection (a primary-key clash) is caught up with on the next call.
       lastSequences.delete(sessionId);
       transcript.forget(sessionId);
+      activity.forget(sessionId);
       throw error;
     }
     const last = rows[rows.length - 1];
@@ -149,6 +153,7 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
     } catch (error) {
       // The whole batch rolled back: nothing of it was told, and every cache may be ahead.
       lastSequences.clear();
+      activity.forget();
       for (const notice of notices) transcript.forget(notice.sessionId);
       throw error;
     } finally {

@@ -4,8 +4,9 @@ import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { Workspace } from "../../src/contract/session";
 import type { SessionRecord, SessionStore } from "../domain/session-recorder-api";
+import { createSessionPages } from "./session-pages";
 
-type SessionRow = {
+export type SessionRow = {
   id: string;
   workspace_id: string;
   agent_name: string;
@@ -49,8 +50,8 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
     "INSERT INTO workspaces (id, name, root_dir, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
   );
   const insertSession = db.prepare(
-    `INSERT INTO sessions (id, workspace_id, agent_name, name, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO sessions (id, workspace_id, agent_name, name, created_at, updated_at, activity_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   // updated_at is the time of the session's newest ledger row (ADR 0040: appends no longer
   // write the sessions row), or its creation time before the first row.
@@ -67,6 +68,7 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
   const workspaceSessions = db.prepare<[string], SessionRow>(
     `SELECT ${sessionColumns} FROM sessions WHERE workspace_id = ? ORDER BY updated_at DESC, id DESC`,
   );
+  const pages = createSessionPages(db, sessionColumns);
   const updateAcpSessionId = db.prepare("UPDATE sessions SET acp_session_id = ? WHERE id = ?");
   const updateName = db.prepare("UPDATE sessions SET name = ? WHERE id = ?");
   const updateArchivedAt = db.prepare("UPDATE sessions SET archived_at = ? WHERE id = ?");
@@ -111,7 +113,7 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
     createSession({ workspaceId, agentName, name }) {
       const at = now().toISOString();
       const id = newId("ses");
-      insertSession.run(id, workspaceId, agentName, name ?? null, at, at);
+      insertSession.run(id, workspaceId, agentName, name ?? null, at, at, at);
       const record: SessionRecord = {
         id,
         workspace_id: workspaceId,
@@ -130,6 +132,10 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
       const rows =
         workspaceId === undefined ? allSessions.all() : workspaceSessions.all(workspaceId);
       return rows.map(toRecord);
+    },
+    pageSessions(filter, page) {
+      const { rows, total } = pages.page(filter, page);
+      return { records: rows.map(toRecord), total };
     },
     setAcpSessionId(sessionId, acpSessionId) {
       updateAcpSessionId.run(acpSessionId, sessionId);

@@ -67,8 +67,9 @@ export const sessionQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) =>
         last.page.has_more && last.page.next_cursor ? last.page.next_cursor : undefined,
-      // The open session's stream patches its own row; the list refreshes for the rest.
-      refetchInterval: 5_000,
+      // Re-read when the catalog stream wakes it (ADR 0141); the sidebar polls only while
+      // that stream is not live. The open session's stream patches its own row.
+      staleTime: Number.POSITIVE_INFINITY,
     }),
   detail: ({ workspaceId, sessionId }: SessionRef) =>
     queryOptions({

@@ -237,6 +237,14 @@ export type SessionListQuery = z.infer<typeof SessionListQuery>;
 /** `GET …/sessions/{id}` query (CompozyOS: `include_health`; others ignored). */
 export const SessionDetailQuery = z.object({ include_health: goBool.optional() });
 
+/** `GET /api/sessions/catalog-stream` `session_catalog_changed` data (a wake signal). */
+export const SessionCatalogEvent = z.object({
+  kind: z.enum(["upserted", "deleted"]),
+  workspace_id: z.string().min(1),
+  session_id: z.string().min(1),
+});
+export type SessionCatalogEvent = z.infer<typeof SessionCatalogEvent>;
+
 /**
  * `POST /api/sessions` body. `workspace` is a workspace id or root path; without it (and
  * without `workspace_path`) the daemon's only workspace is used.

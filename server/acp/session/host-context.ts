@@ -29,6 +29,8 @@ export type Runtime = {
   stopReason?: string | undefined;
 };
 
+export type SessionChangeListener = (sessionId: string, removedFrom?: string) => void;
+
 export type HostContext = {
   readonly deps: SessionHostDeps;
   readonly store: SessionStore;
@@ -38,9 +40,12 @@ export type HostContext = {
   readonly now: () => Date;
   readonly initializeTimeoutMs: number;
   readonly runtimes: Map<string, Runtime>;
-  onSessionChanged(listener: (sessionId: string) => void): () => void;
-  /** Tells every listener (the streams, the MCP server) that a session's view changed. */
-  changed(sessionId: string): void;
+  onSessionChanged(listener: SessionChangeListener): () => void;
+  /**
+   * Tells every listener (the streams, the MCP server) that a session's view changed;
+   * `removedFrom` names the workspace of a session that was just deleted.
+   */
+  changed(sessionId: string, removedFrom?: string): void;
   /** A failed write must not take the daemon (or other sessions) down; it is logged. */
   record(sessionId: string, what: string, write: () => LedgerRow[]): LedgerRow[];
   setState(sessionId: string, runtime: Runtime, state: SessionState, reason?: string): void;
@@ -56,12 +61,12 @@ export function createHostContext(deps: SessionHostDeps): HostContext {
   const { store, recorder, reader } = deps.ledger;
   const log = deps.log ?? ((line: string) => console.error(line));
   const runtimes = new Map<string, Runtime>();
-  const listeners = new Set<(sessionId: string) => void>();
+  const listeners = new Set<SessionChangeListener>();
 
-  function changed(sessionId: string) {
+  function changed(sessionId: string, removedFrom?: string) {
     for (const listener of listeners) {
       try {
-        listener(sessionId);
+        listener(sessionId, removedFrom);
       } catch (error) {
         log(`[host] session listener failed: ${String(error)}`);
       }

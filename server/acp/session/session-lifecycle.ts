@@ -88,7 +88,7 @@ export function createSessionLifecycle(
 
     /** Stops the agent if it runs and removes the session with all of its history. */
     deleteSession(sessionId: string, workspaceId: string): void {
-      ctx.requireSession(sessionId, workspaceId);
+      const found = ctx.requireSession(sessionId, workspaceId);
       const runtime = runtimes.get(sessionId);
       runtimes.delete(sessionId);
       const proc = runtime?.process;
@@ -99,7 +99,7 @@ export function createSessionLifecycle(
       if (runtime !== undefined) runtime.process = undefined;
       proc?.kill(deps.killGraceMs);
       store.deleteSession(sessionId);
-      ctx.changed(sessionId);
+      ctx.changed(sessionId, found.workspace_id);
     },
 
     /** CompozyOS archives only a stopped session. */

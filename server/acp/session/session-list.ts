@@ -1,11 +1,31 @@
-// Reading sessions: one by id, and the filtered list (newest activity first).
+// Reading sessions: one by id, and pages of the filtered list (newest activity first),
+// paged in SQL so a page costs the same at ten sessions or ten thousand (ADR 0140).
 import type { DaemonSession } from "../../../src/contract/session";
 import type { HostContext } from "./host-context";
 import type { SessionListFilter } from "./host-types";
 import type { SessionView } from "./session-view";
 
+export type SessionListPage = { sessions: DaemonSession[]; total: number };
+
 export function createSessionList(ctx: HostContext, view: SessionView) {
   const { store } = ctx;
+
+  function listPage(
+    filter: SessionListFilter,
+    page: { offset: number; limit: number },
+  ): SessionListPage {
+    const { records, total } = store.pageSessions(
+      {
+        workspaceId: filter.workspaceId,
+        agentName: filter.agentName,
+        state: filter.state,
+        archive: filter.archive ?? "exclude",
+      },
+      page,
+    );
+    return { sessions: records.map((found) => view(found, { commands: false })), total };
+  }
+
   return {
     getSession(sessionId: string, workspaceId?: string): DaemonSession {
       return view(ctx.requireSession(sessionId, workspaceId));
@@ -16,21 +36,11 @@ export function createSessionList(ctx: HostContext, view: SessionView) {
       return found === undefined ? undefined : view(found);
     },
 
+    listPage,
+
+    /** Every matching session (callers that need them all; the API pages). */
     listSessions(filter: SessionListFilter): DaemonSession[] {
-      const archive = filter.archive ?? "exclude";
-      const records = store
-        .listSessions(filter.workspaceId === undefined ? {} : { workspaceId: filter.workspaceId })
-        .filter((record) => {
-          if (filter.agentName !== undefined && record.agent_name !== filter.agentName) {
-            return false;
-          }
-          const archived = record.archived_at !== undefined;
-          return archive === "include" || (archive === "only" ? archived : !archived);
-        });
-      const sessions = records.map((found) => view(found, { commands: false }));
-      return filter.state === undefined
-        ? sessions
-        : sessions.filter((session) => session.state === filter.state);
+      return listPage(filter, { offset: 0, limit: -1 }).sessions;
     },
   };
 }

@@ -2,6 +2,10 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { isApiError } from "../../api/http";
 import { loadedSessions, sessionQueries } from "../../api/session-queries";
+import {
+  CATALOG_FALLBACK_POLL_MS,
+  useSessionCatalogStream,
+} from "../../api/use-session-catalog-stream";
 import { Button } from "../../components/button";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
@@ -14,7 +18,11 @@ import { byNewestCreated, sessionStatus } from "./session-sidebar-view";
  * daemon's cursor); beside the page on wide screens, collapsible above it on narrow ones.
  */
 export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }) {
-  const sessions = useInfiniteQuery(sessionQueries.list());
+  const catalog = useSessionCatalogStream();
+  const sessions = useInfiniteQuery({
+    ...sessionQueries.list(),
+    refetchInterval: catalog === "live" ? false : CATALOG_FALLBACK_POLL_MS,
+  });
   const loaded = loadedSessions(sessions.data);
   // The list is polled: when its last read could not reach the daemon, the rows' states
   // are the last known ones, not current ones.
