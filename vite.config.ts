@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -90,6 +91,9 @@ export function keepTestSupportOut(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets(), keepTestSupportOut()],
+  // `@/` is `src/` for the SPA and its tests (tsconfig `paths` says the same to tsc). The
+  // daemon and the CLI run through tsx from any directory, so src/contract/ never uses it.
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   // The budget that matters is quality.md's 160 KB gzip of initial JavaScript (`npm run bench`
   // measures it); the main chunk is ~450 KB before gzip, so warn only well past that.
   build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },

@@ -14,6 +14,9 @@ import type { AvailableCommand, SessionState, Workspace } from "../../src/contra
 import type { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
 import type { DaemonSessionUsage, UsageTurns } from "../../src/contract/usage";
 
+/** Rows per read of one history group: what one step of a streamed answer holds. */
+export const HISTORY_BATCH = 500;
+
 export type EventList = z.infer<typeof DaemonEventList>;
 export type History = z.infer<typeof DaemonHistory>;
 export type SessionUsage = z.infer<typeof DaemonSessionUsage>;
@@ -283,7 +286,7 @@ export interface SessionReader {
   history(sessionId: string, query: EventFilter): History;
   /** The groups `history` answers, oldest first, without their rows (ADR 0117). */
   historyGroups(sessionId: string, query: EventFilter): HistoryGroup[];
-  /** Up to `limit` events of one group after sequence `after`, oldest first. */
+  /** Up to `limit` (usually `HISTORY_BATCH`) events of one group after `after`, oldest first. */
   historyGroupEvents(
     sessionId: string,
     query: EventFilter,

@@ -2,11 +2,19 @@
 // opened on disk: the upstream daemon owns sessions, ledger and agents.
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import type { DaemonConfig } from "../config/flags";
 import { createUpstreamApp } from "./upstream-app";
 import type { UpstreamTarget } from "./upstream-target";
 
-export function serveUpstream(config: DaemonConfig, upstream: UpstreamTarget, version: string) {
+/** What upstream mode needs of the daemon's configuration (config builds it; no import back). */
+export type UpstreamListen = {
+  host: string;
+  port: number;
+  distDir: string;
+  allowedHosts: readonly string[];
+  token?: string;
+};
+
+export function serveUpstream(config: UpstreamListen, upstream: UpstreamTarget, version: string) {
   let boundPort: number | undefined;
   const { app, proxy } = createUpstreamApp({
     upstream,
