@@ -121,6 +121,12 @@ describe("the import boundaries", () => {
       "server/config composes upstream mode",
     ],
     [
+      "a daemon module three folders deep importing the SPA beyond the contract",
+      "server/acp/session/x.ts",
+      `import { formatTokens } from "../../../src/lib/format-tokens";${use("formatTokens")}`,
+      "imports only src/contract/ and src/audit/",
+    ],
+    [
       "the daemon importing the SPA beyond the contract",
       "server/acp/x.ts",
       `import { formatTokens } from "../../src/lib/format-tokens";${use("formatTokens")}`,
@@ -147,6 +153,11 @@ describe("the import boundaries", () => {
       "the CLI importing the contract",
       "cli/x.ts",
       `import { a } from "../src/contract/session";${use("a")}`,
+    ],
+    [
+      "a daemon module three folders deep importing the contract",
+      "server/acp/session/x.ts",
+      `import { a } from "../../../src/contract/session";${use("a")}`,
     ],
     [
       "a test importing test support",
