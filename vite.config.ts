@@ -94,7 +94,7 @@ export default defineConfig({
   // `@/` is `src/` for the SPA and its tests (tsconfig `paths` says the same to tsc). The
   // daemon and the CLI run through tsx from any directory, so src/contract/ never uses it.
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
-  // The budget that matters is quality.md's 160 KB gzip of initial JavaScript (`npm run bench`
+  // The budget that matters is docs/quality.md's 160 KB gzip of initial JavaScript (`npm run bench`
   // measures it); the main chunk is ~450 KB before gzip, so warn only well past that.
   build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
   server: { proxy: { "/api": { target: daemon, changeOrigin: false } } },

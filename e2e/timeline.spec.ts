@@ -1,5 +1,5 @@
-// The session view against the real daemon and demo agent: the flows of web-ui.md's
-// timeline and compaction row, as a person would do them.
+// The session view against the real daemon and demo agent: the timeline and the
+// compaction row, as a person would use them.
 import { expect, test } from "./fixtures";
 
 test("when the welcome session opens, then its compaction row and summary are there", async ({

@@ -23,7 +23,7 @@ export type SessionUsage = z.infer<typeof DaemonSessionUsage>;
 
 import type { ConfigOption, ModeState } from "./agent-session-info";
 
-/** One ledger row, as stored (acp-intake.md §2). `content` is the parsed JSON. */
+/** One ledger row, as stored (docs/ledger.md §2). `content` is the parsed JSON. */
 export type LedgerRow = {
   session_id: string;
   sequence: number;
@@ -247,7 +247,7 @@ export interface SessionRecorder {
   ): LedgerRow[];
   /**
    * The agent process ended: closes every non-terminal compaction as `cancelled` by the
-   * daemon (acp-intake.md §3.10), then appends `agent.exited`.
+   * daemon (docs/ledger.md §3.10), then appends `agent.exited`.
    */
   recordAgentExited(
     sessionId: string,

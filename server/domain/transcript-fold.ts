@@ -1,4 +1,4 @@
-// How ledger rows fold into transcript messages (acp-intake.md §4), one row at a time.
+// How ledger rows fold into transcript messages (docs/ledger.md §4), one row at a time.
 // Pure: the ledger's projection decides which entry a row belongs to and stores the
 // result; these functions only build or extend the message.
 import type {

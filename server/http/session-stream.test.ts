@@ -329,7 +329,7 @@ describe("a client that stops reading", () => {
 });
 
 describe("a message that keeps growing", () => {
-  it("when chunks arrive tick after tick, then its deltas are paced (ADR 0044) and the last one carries the whole text", async () => {
+  it("when chunks arrive tick after tick, then its deltas are paced (ADR 0147) and the last one carries the whole text", async () => {
     const daemon = await startTestDaemon({ agents: [] });
     try {
       const base = await daemon.listen();

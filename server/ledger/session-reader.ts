@@ -145,7 +145,7 @@ export function createSessionReader(
 
   /**
    * The sequences a turn's rows lie in: from its first row to the next turn's first row.
-   * Turns never overlap (one prompt at a time per session, acp-intake.md §1), so this
+   * Turns never overlap (one prompt at a time per session, docs/ledger.md §1), so this
    * span plus `turn_id = ?` finds exactly the turn's rows without an index on turn_id.
    */
   function turnSpan(sessionId: string, turnId: string): { from: number; to: number } | undefined {
