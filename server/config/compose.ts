@@ -14,9 +14,6 @@ import type { SecurityOptions } from "../http/security";
 import { createStreamHub, type StreamHub } from "../http/session-stream";
 import type { SessionToolsServer } from "../mcp/session-tools";
 
-/** CompozyOS's keepalive interval (session_stream_live.go), the contract's KEEPALIVE_MS. */
-export const DEFAULT_KEEPALIVE_MS = KEEPALIVE_MS;
-
 export type DaemonParts = {
   app: Hono;
   host: SessionHost;
@@ -96,7 +93,8 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
     reader: ledger.reader,
     recorder: ledger.recorder,
     host,
-    keepaliveMs: options.keepaliveMs ?? DEFAULT_KEEPALIVE_MS,
+    // CompozyOS's keepalive interval (session_stream_live.go) unless a test shortens it.
+    keepaliveMs: options.keepaliveMs ?? KEEPALIVE_MS,
     validate,
     log,
     ...(options.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: options.maxQueuedBytes }),

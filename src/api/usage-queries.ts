@@ -1,7 +1,7 @@
 // Query factories for a session's usage: the context reading the meter shows, and the
 // per-turn figures and compaction markers behind the turns list and the chart. The
-// session stream invalidates these exact keys on `session_usage_changed` and on
-// reconnect, so they never go stale on their own.
+// session stream invalidates these exact keys after transcript frames (at most once a
+// second) and on reconnect (ADR 0060), so they never go stale on their own.
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import {
