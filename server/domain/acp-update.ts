@@ -142,7 +142,6 @@ const SessionInfoUpdate = z.looseObject({
   updatedAt: z.string().nullish(),
   _meta: Meta,
 });
-export type SessionInfoFrame = z.infer<typeof SessionInfoUpdate>;
 
 const Notice = z.looseObject({
   sessionUpdate: z.literal("notice"),
