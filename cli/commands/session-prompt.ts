@@ -72,9 +72,7 @@ export function registerSessionPrompt(session: Command, io: CliIo) {
           status: accepted.prompt?.status ?? accepted.status ?? "accepted",
         };
         if (!options.wait || turnId === undefined) {
-          if (cx.format === "json") return cx.out(toJson(record));
-          if (cx.format === "jsonl") return cx.out(toJsonLines([record]));
-          if (cx.format === "toon") return cx.out(toToon("session_prompt", record));
+          if (cx.machine({ json: record, toon: ["session_prompt"] })) return;
           return cx.out(`Prompt accepted${turnId === undefined ? "" : ` (turn ${turnId})`}`);
         }
         if (cx.format === "human") cx.err(cx.colours.dim(`Prompt accepted (turn ${turnId})`));
