@@ -11,6 +11,7 @@ import {
   UsageEnvelope,
   type UsageTurns,
 } from "../contract/usage";
+import { partitionPoint } from "../lib/partition-point";
 import { ApiError, getJson, parseInSlices, sessionPath } from "./http";
 import { type SessionRef, sessionQueries } from "./session-queries";
 
@@ -93,16 +94,10 @@ export function withContextAfter(data: UsageTurns): UsageTurnsView {
 
 /** The first index whose item's sequence is above `sequence` (binary search). */
 function firstAbove(items: readonly { sequence: number }[] | readonly number[], sequence: number) {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    const item = items[middle] as { sequence: number } | number;
-    const value = typeof item === "number" ? item : item.sequence;
-    if (value > sequence) high = middle;
-    else low = middle + 1;
-  }
-  return low;
+  return partitionPoint<{ sequence: number } | number>(
+    items,
+    (item) => (typeof item === "number" ? item : item.sequence) > sequence,
+  );
 }
 
 function afterOf(

@@ -2,6 +2,7 @@
 // id (for the before → after figures), who speaks, and why an interrupted compaction ended.
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
 import type { Entry } from "../../contract/transcript";
+import { partitionPoint } from "../../lib/partition-point";
 import { isInterrupted } from "./compaction-view";
 
 export function markersById(
@@ -19,14 +20,8 @@ export function showsSpeaker(entries: readonly Entry[], index: number): boolean 
 
 /** Index of the entry starting at `startSequence` (entries are sorted by it), or -1. */
 export function indexOfStartSequence(entries: readonly Entry[], startSequence: number): number {
-  let low = 0;
-  let high = entries.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((entries[mid]?.start_sequence ?? Number.POSITIVE_INFINITY) < startSequence) low = mid + 1;
-    else high = mid;
-  }
-  return entries[low]?.start_sequence === startSequence ? low : -1;
+  const index = partitionPoint(entries, (entry) => entry.start_sequence >= startSequence);
+  return entries[index]?.start_sequence === startSequence ? index : -1;
 }
 
 function exitText(data: Record<string, unknown>): string {
