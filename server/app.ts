@@ -7,6 +7,7 @@ import { SessionRefusal } from "./acp/session-refusal";
 import type { Ledger } from "./domain/session-recorder-api";
 import { mountAgentRoutes } from "./http/agent-routes";
 import { ApiError, sendError } from "./http/api-error";
+import { mountAuditRoutes } from "./http/audit-routes";
 import { mountDeriveRoutes } from "./http/derive-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
@@ -61,6 +62,9 @@ export function createApp(deps: AppDeps): Hono {
     const respond = createResponder(deps.validateResponses ?? true, log);
     mountSessionRoutes(app, { host, store: ledger.store, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
+    // Until the pins store lands (issue 20, ui), no message is pinned.
+    const pinsOf = () => [];
+    mountAuditRoutes(app, { store: ledger.store, audits: ledger.audits, pinsOf, respond });
     mountAgentRoutes(app, { host, respond });
     mountDeriveRoutes(app, { host, respond });
     app.get("/api/workspaces/:ws/sessions/:id/stream", (c) => streams.handle(c));

@@ -5,6 +5,7 @@
 
 import type { z } from "zod";
 import type { CompactionCommand } from "../../src/contract/commands";
+import type { CompactionAudit } from "../../src/contract/compaction-audit";
 import type {
   DaemonEventList,
   DaemonHistory,
@@ -343,8 +344,18 @@ export interface SessionSettingsStore {
   sessionToolsOf(sessionId: string): boolean | undefined;
 }
 
+/** The compaction audit of one compaction (ADR 0156); undefined: no such compaction. */
+export interface AuditReader {
+  audit(
+    sessionId: string,
+    compactionId: string,
+    pinnedEntryIds: readonly string[],
+  ): CompactionAudit | undefined;
+}
+
 export type Ledger = {
   store: SessionStore;
+  audits: AuditReader;
   replays: PendingReplayStore;
   settings: SessionSettingsStore;
   recorder: SessionRecorder;
