@@ -360,5 +360,7 @@ export type Ledger = {
   settings: SessionSettingsStore;
   recorder: SessionRecorder;
   reader: SessionReader;
+  /** The database's size on disk, for the status payload. */
+  sizeBytes(): number;
   close(): void;
 };

@@ -44,6 +44,9 @@ export function openLedger(path: string, options: LedgerOptions = {}): Ledger {
     settings: createSessionSettingsStore(db, now),
     recorder: createSessionRecorder(db, now),
     reader: createSessionReader(db, options.contextWindows ?? {}),
+    sizeBytes: () =>
+      (db.pragma("page_count", { simple: true }) as number) *
+      (db.pragma("page_size", { simple: true }) as number),
     close: () => db.close(),
   };
 }
