@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { createDaemonClient, type DaemonClient, DEFAULT_API } from "./daemon-client";
 import {
+  humanSafe,
   type OutputFormat,
   type Paint,
   paint,
@@ -43,8 +44,11 @@ export function contextFor(command: Command, io: CliIo): CommandContext {
   const options = command.optsWithGlobals<GlobalOptions>();
   const format = resolveFormat(options.output, options.json);
   const token = options.token ?? io.env.TIDELINE_TOKEN;
+  // Human output goes through the last guard; JSON, JSONL and TOON are escaped by encoding.
+  const safe = format === "human" ? humanSafe : (text: string) => text;
+  const line = (text: string) => safe(text.endsWith("\n") ? text : `${text}\n`);
   const out = (text: string) => {
-    io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+    io.stdout.write(line(text));
   };
   return {
     client: createDaemonClient({
@@ -54,7 +58,7 @@ export function contextFor(command: Command, io: CliIo): CommandContext {
     format,
     colours: paint(format === "human" && wantsColour(io.stdout, io.env)),
     out,
-    err: (text) => io.stderr.write(text.endsWith("\n") ? text : `${text}\n`),
+    err: (text) => io.stderr.write(line(text)),
     machine: (output) => writeMachine(format, output, out),
   };
 }

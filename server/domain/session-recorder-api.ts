@@ -342,7 +342,13 @@ export interface SessionSettingsStore {
   setSessionTools(sessionId: string, offered: boolean): void;
   /** The session's own choice; undefined means the daemon's default. */
   sessionToolsOf(sessionId: string): boolean | undefined;
+  setHistoryScope(sessionId: string, scope: HistoryScope): void;
+  /** `lineage` (the default): its own session and the ones it was continued or forked from. */
+  historyScopeOf(sessionId: string): HistoryScope;
 }
+
+/** What the history tool lets a session's agent read (ADR 0173). */
+export type HistoryScope = "lineage" | "workspace";
 
 /** The compaction audit of one compaction (ADR 0156); undefined: no such compaction. */
 export interface AuditReader {

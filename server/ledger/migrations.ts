@@ -258,6 +258,16 @@ export const MIGRATIONS: readonly Migration[] = [
     `);
   },
   compozyWebShapes,
+  (db) => {
+    // ADR 0173: how far a session's agent may read other sessions through the history
+    // tool; no row means its own session and its continue/fork lineage only.
+    db.exec(`
+      CREATE TABLE session_history_scopes (
+        session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+        scope TEXT NOT NULL CHECK (scope IN ('lineage', 'workspace'))
+      ) STRICT;
+    `);
+  },
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

@@ -1,7 +1,11 @@
 // Per-session settings that are neither history nor the session row itself: where a
 // continued or forked session came from (ADR 0087) and its tool policy (ADR 0088).
 import type Database from "better-sqlite3";
-import type { DerivationKind, SessionSettingsStore } from "../domain/session-recorder-api";
+import type {
+  DerivationKind,
+  HistoryScope,
+  SessionSettingsStore,
+} from "../domain/session-recorder-api";
 
 export function createSessionSettingsStore(
   db: Database.Database,
@@ -24,7 +28,22 @@ export function createSessionSettingsStore(
       "SELECT session_tools FROM session_tool_policies WHERE session_id = ?",
     )
     .pluck(true);
+  const upsertScope = db.prepare(
+    `INSERT INTO session_history_scopes (session_id, scope) VALUES (?, ?)
+     ON CONFLICT (session_id) DO UPDATE SET scope = excluded.scope`,
+  );
+  const scope = db
+    .prepare<[string], HistoryScope>(
+      "SELECT scope FROM session_history_scopes WHERE session_id = ?",
+    )
+    .pluck(true);
   return {
+    setHistoryScope(sessionId, value) {
+      upsertScope.run(sessionId, value);
+    },
+    historyScopeOf(sessionId) {
+      return scope.get(sessionId) ?? "lineage";
+    },
     recordDerivation(sessionId, sourceSessionId, kind) {
       insertDerivation.run(sessionId, sourceSessionId, kind, now().toISOString());
     },

@@ -14,7 +14,13 @@ export type UpstreamListen = {
   token?: string;
 };
 
-export function serveUpstream(config: UpstreamListen, upstream: UpstreamTarget, version: string) {
+export function serveUpstream(
+  config: UpstreamListen,
+  upstream: UpstreamTarget,
+  version: string,
+  /** Lines to log once the URL is known (config's token notices; no import of config here). */
+  startupNotices: (url: string) => string[] = () => [],
+) {
   let boundPort: number | undefined;
   const { app, proxy } = createUpstreamApp({
     upstream,
@@ -31,6 +37,9 @@ export function serveUpstream(config: UpstreamListen, upstream: UpstreamTarget, 
     console.error(
       `tideline ${version} listening on http://${config.host}:${boundPort} (upstream mode: forwarding /api to ${upstream.url.origin}${upstream.token === undefined ? "" : " with a bearer token"})`,
     );
+    for (const line of startupNotices(`http://${config.host}:${boundPort}`)) {
+      console.error(line);
+    }
     void proxy.describe().then((line) => console.error(`tideline: upstream ${line}`));
   });
 

@@ -222,6 +222,8 @@ export const CreateSessionBody = z
     workspace_path: z.string().min(1).max(4096).optional(),
     agent_name: z.string().min(1).max(200).optional(),
     name: z.string().trim().min(1).max(200).optional(),
+    /** Tideline: what the agent's history tool may read; default `lineage` (ADR 0173). */
+    history_scope: z.enum(["lineage", "workspace"]).optional(),
   })
   .refine((body) => body.workspace === undefined || body.workspace_path === undefined, {
     message: "give workspace or workspace_path, not both",

@@ -1,6 +1,8 @@
 // The wire view: a session as CompozyOS sends it, every always-present field included,
 // from its stored record, its settings and (while it runs) its runtime.
+
 import type { DaemonSession } from "../../../src/contract/session";
+import { cleanDisplayText } from "../../domain/display-text";
 import type { SessionRecord } from "../../domain/session-recorder-api";
 import type { HostContext } from "./host-context";
 import { activityOf, badgeOf } from "./session-badge";
@@ -81,8 +83,11 @@ export function createSessionView(ctx: HostContext, permissions: PendingInteract
     const workspace = store.getWorkspace(record.workspace_id);
     if (workspace !== undefined) session.workspace_path = workspace.root_dir;
     // The user's name wins; else the agent's title (`session_info_update`, ADR 0090).
+    // Cleaned here too: an agent's title (and a name stored before names were cleaned)
+    // must not carry terminal escapes or bidi overrides to any client.
     const name = record.name ?? (settings.title ? settings.title : undefined);
-    if (name !== undefined) session.name = name;
+    const shown = name === undefined ? "" : cleanDisplayText(name);
+    if (shown !== "") session.name = shown;
     if (turn !== undefined) session.activity = activityOf(turn, record.updated_at, ctx.now());
     if (stopReason !== undefined) session.stop_reason = stopReason;
     if (reason !== undefined) session.stop_detail = reason;
