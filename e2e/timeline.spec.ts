@@ -82,7 +82,7 @@ test("when the compaction fails, then the row is an alert carrying the agent's e
   await tideline.waitIdle(session);
   await tideline.send("/compact");
   const failed = tideline.timeline.getByRole("alert", {
-    name: "Context compaction failed — Compaction failed: context too small",
+    name: "Context compaction failed — context too small",
   });
   await expect(failed).toBeVisible({ timeout: 20_000 });
   await tideline.screenshot("timeline-failed");
@@ -201,7 +201,7 @@ test("when the daemon restarts, then the stream reconnects and nothing is lost o
   await expect(said).toHaveCount(before);
 
   await daemon.restart("SIGKILL");
-  await expect(page.getByText("Reconnecting…")).toBeVisible();
+  await expect(tideline.timeline.getByText("Reconnecting…")).toBeVisible();
   await expect(page.getByText("Reconnecting…")).toHaveCount(0, { timeout: 20_000 });
   await expect(tideline.timeline.getByText("Session stopped — daemon restarted")).toBeVisible();
   await expect(said).toHaveCount(before);

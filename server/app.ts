@@ -42,6 +42,7 @@ const REFUSAL_STATUS = {
   session_archived: 409,
   session_not_stopped: 409,
   prompt_idempotency_conflict: 409,
+  session_continued: 409,
   permission_resolved: 409,
   permission_ambiguous: 409,
   agent_request_failed: 502,

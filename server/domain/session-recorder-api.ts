@@ -212,6 +212,11 @@ export interface SessionRecorder {
   ): LedgerRow[];
   /** `session/set_mode` succeeded: the mode the client set (`source: client`). */
   recordModeSet(sessionId: string, modeId: string): LedgerRow[];
+  /**
+   * What a continued or forked session's bounded replay carries (ADR 0136), recorded once
+   * when it is derived: the timeline shows it before the first turn.
+   */
+  recordReplayCarried(sessionId: string, carried: Record<string, unknown>): LedgerRow[];
   /** An extension notification outside `session/update` (`_auth/status_update`): quiet. */
   recordExtension(
     sessionId: string,
@@ -339,6 +344,8 @@ export type Derivation = { sourceSessionId: string; kind: DerivationKind; create
 export interface SessionSettingsStore {
   recordDerivation(sessionId: string, sourceSessionId: string, kind: DerivationKind): void;
   derivationOf(sessionId: string): Derivation | undefined;
+  /** The sessions continued or forked from `sourceSessionId`, oldest first. */
+  derivationsFrom(sourceSessionId: string): Array<Derivation & { sessionId: string }>;
   setSessionTools(sessionId: string, offered: boolean): void;
   /** The session's own choice; undefined means the daemon's default. */
   sessionToolsOf(sessionId: string): boolean | undefined;

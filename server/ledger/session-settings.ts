@@ -19,6 +19,13 @@ export function createSessionSettingsStore(
     [string],
     { source_session_id: string; kind: DerivationKind; created_at: string }
   >("SELECT source_session_id, kind, created_at FROM session_derivations WHERE session_id = ?");
+  const children = db.prepare<
+    [string],
+    { session_id: string; kind: DerivationKind; created_at: string }
+  >(
+    `SELECT session_id, kind, created_at FROM session_derivations
+     WHERE source_session_id = ? ORDER BY created_at, rowid`,
+  );
   const upsertTools = db.prepare(
     `INSERT INTO session_tool_policies (session_id, session_tools) VALUES (?, ?)
      ON CONFLICT (session_id) DO UPDATE SET session_tools = excluded.session_tools`,
@@ -52,6 +59,14 @@ export function createSessionSettingsStore(
       return row === undefined
         ? undefined
         : { sourceSessionId: row.source_session_id, kind: row.kind, createdAt: row.created_at };
+    },
+    derivationsFrom(sourceSessionId) {
+      return children.all(sourceSessionId).map((row) => ({
+        sessionId: row.session_id,
+        sourceSessionId,
+        kind: row.kind,
+        createdAt: row.created_at,
+      }));
     },
     setSessionTools(sessionId, offered) {
       upsertTools.run(sessionId, offered ? 1 : 0);

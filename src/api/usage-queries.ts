@@ -68,6 +68,8 @@ export function isMissingEndpoint(error: unknown): boolean {
 /** A marker with its "after" figure, derived once here for the meter, chart and list. */
 export type CompactionMarkerView = CompactionMarker & {
   context_after?: Omit<ContextAfter, "turn_id"> & { turn_id?: string };
+  /** Cancelled because the agent exited (read from the transcript): said "interrupted". */
+  interrupted?: true;
 };
 export type UsageTurnsView = { turns: Turn[]; compactions: CompactionMarkerView[] };
 

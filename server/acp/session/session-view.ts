@@ -6,6 +6,7 @@ import { cleanDisplayText } from "../../domain/display-text";
 import type { SessionRecord } from "../../domain/session-recorder-api";
 import type { HostContext } from "./host-context";
 import { activityOf, badgeOf } from "./session-badge";
+import { lineageOf, shownNameOf } from "./session-lineage";
 
 /** What the view needs of the permission broker. */
 export type PendingInteractions = {
@@ -88,6 +89,14 @@ export function createSessionView(ctx: HostContext, permissions: PendingInteract
     const name = record.name ?? (settings.title ? settings.title : undefined);
     const shown = name === undefined ? "" : cleanDisplayText(name);
     if (shown !== "") session.name = shown;
+    if (!brief) {
+      const nameOf = (id: string) => {
+        const linked = shownNameOf(store, reader, id);
+        return typeof linked === "string" ? cleanDisplayText(linked) || undefined : linked;
+      };
+      const derivation = lineageOf({ settings: ctx.deps.ledger.settings, nameOf }, record.id);
+      if (derivation !== undefined) session.derivation = derivation;
+    }
     if (turn !== undefined) session.activity = activityOf(turn, record.updated_at, ctx.now());
     if (stopReason !== undefined) session.stop_reason = stopReason;
     if (reason !== undefined) session.stop_detail = reason;

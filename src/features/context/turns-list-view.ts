@@ -3,6 +3,7 @@
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
 import type { Turn } from "../../contract/usage";
 import { compactionOrigin, describeOrigin } from "../../lib/compaction-origin";
+import { stateWord } from "../../lib/compaction-words";
 import { formatCost, formatTokens } from "../../lib/format-tokens";
 
 export const TURNS_SHOWN = 50;
@@ -69,7 +70,7 @@ export type TypedCommands = Readonly<Record<string, string>>;
 /** `You pressed Compact now · completed · 180K → 42K`. */
 export function describeMarker(marker: CompactionMarkerView, typed: TypedCommands = {}): string {
   const who = describeOrigin(compactionOrigin(marker.trigger, typed[marker.compaction_id]));
-  const status = marker.status === "in_progress" ? "in progress" : marker.status;
+  const status = stateWord(marker.interrupted ? "interrupted" : marker.status);
   const drop = describeDrop(marker);
   return [who, status, drop].filter((part) => part !== undefined).join(" · ");
 }

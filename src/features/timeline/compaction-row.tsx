@@ -2,6 +2,7 @@ import type { CompactionMarkerView } from "../../api/usage-queries";
 import { Spinner } from "../../components/spinner";
 import type { CompactionItem } from "../../contract/transcript";
 import { compactionOrigin, describeOrigin } from "../../lib/compaction-origin";
+import { isInterrupted } from "../../lib/compaction-words";
 import { formatDuration } from "../../lib/format-duration";
 import { formatClockTime, millisecondsBetween } from "../../lib/format-time";
 import { useCompactionSurroundings } from "./compaction-context";
@@ -11,7 +12,6 @@ import {
   type CompactionTone,
   type CompactionView,
   describeCompaction,
-  isInterrupted,
   summaryLabel,
   summaryOf,
 } from "./compaction-view";

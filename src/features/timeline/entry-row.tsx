@@ -40,6 +40,7 @@ export const EntryRow = memo(function EntryRow({
           part={part}
           itemKey={`${entry.start_sequence}:${index}`}
           markerFor={markerFor}
+          foldLong={message.role === "assistant"}
         />
       ))}
     </div>

@@ -58,7 +58,7 @@ export function TimelineList({
           return item ? [item] : [];
         });
   const totalSize = virtualizer.getTotalSize();
-  const { following, onScroll, jumpToLatest } = useTimelineScroll({
+  const { following, onScroll, onKeyDown, jumpToLatest } = useTimelineScroll({
     scrollRef,
     firstKey: entries[0]?.start_sequence,
     contentSignature: `${entries.length}:${entries.at(-1)?.sequence}:${totalSize}`,
@@ -74,6 +74,7 @@ export function TimelineList({
       <section
         ref={scrollRef}
         onScroll={onScroll}
+        onKeyDown={onKeyDown}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
         aria-label="Transcript"

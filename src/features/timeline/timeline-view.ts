@@ -2,8 +2,8 @@
 // id (for the before → after figures), who speaks, and why an interrupted compaction ended.
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
 import { type Entry, speakerOf } from "../../contract/transcript";
+import { isInterrupted } from "../../lib/compaction-words";
 import { partitionPoint } from "../../lib/partition-point";
-import { isInterrupted } from "./compaction-view";
 
 export function markersById(
   turns: UsageTurnsView | null,
