@@ -340,8 +340,22 @@ export interface PendingReplayStore {
 export type DerivationKind = "continue" | "fork";
 export type Derivation = { sourceSessionId: string; kind: DerivationKind; createdAt: string };
 
-/** Small per-session settings beside the metadata: lineage and tool policy. */
+/** A pinned user message (ADR 0165), as `GET …/pins` lists it. */
+export type SessionPin = { entry_id: string; pinned_at: string };
+export type PinOutcome =
+  | { kind: "pinned"; pin: SessionPin }
+  | { kind: "unknown_entry" }
+  | { kind: "not_a_user_message" };
+
+/** Small per-session settings beside the metadata: lineage, tool policy, pins. */
 export interface SessionSettingsStore {
+  /** Pins a user message of the session; pinning it again keeps the first time. */
+  pin(sessionId: string, entryId: string): PinOutcome;
+  /** False when it was not pinned. */
+  unpin(sessionId: string, entryId: string): boolean;
+  pinsOf(sessionId: string): SessionPin[];
+  /** The pinned entry ids, for the compaction audit. */
+  pinnedEntryIdsOf(sessionId: string): string[];
   recordDerivation(sessionId: string, sourceSessionId: string, kind: DerivationKind): void;
   derivationOf(sessionId: string): Derivation | undefined;
   /** The sessions continued or forked from `sourceSessionId`, oldest first. */

@@ -268,6 +268,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `);
   },
+  (db) => {
+    // ADR 0165: the messages a person pinned ("Keep this"), by entry id (the message id),
+    // with when. Settings beside history, like the tool policy: mutable, never the ledger.
+    db.exec(`
+      CREATE TABLE session_pins (
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        entry_id TEXT NOT NULL,
+        pinned_at TEXT NOT NULL,
+        PRIMARY KEY (session_id, entry_id)
+      ) STRICT, WITHOUT ROWID;
+    `);
+  },
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

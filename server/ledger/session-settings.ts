@@ -1,11 +1,13 @@
 // Per-session settings that are neither history nor the session row itself: where a
-// continued or forked session came from (ADR 0087) and its tool policy (ADR 0088).
+// continued or forked session came from (ADR 0087), its tool policy (ADR 0088) and the
+// messages its person pinned (ADR 0165).
 import type Database from "better-sqlite3";
 import type {
   DerivationKind,
   HistoryScope,
   SessionSettingsStore,
 } from "../domain/session-recorder-api";
+import { createSessionPinsStore } from "./session-pins";
 
 export function createSessionSettingsStore(
   db: Database.Database,
@@ -45,6 +47,7 @@ export function createSessionSettingsStore(
     )
     .pluck(true);
   return {
+    ...createSessionPinsStore(db, now),
     setHistoryScope(sessionId, value) {
       upsertScope.run(sessionId, value);
     },

@@ -84,7 +84,7 @@ type RequestOptions = {
   headers?: Record<string, string>;
 };
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /**
  * What a 2xx answer that is a stream, not JSON, stands for. CompozyOS answers a prompt that
@@ -235,4 +235,19 @@ export function sessionPath(workspaceId: string, sessionId: string, suffix = "")
 /** A POST answered 204 (stop): any 2xx is success, whatever it carries. */
 export async function postNoContent(path: string, options: RequestOptions = {}): Promise<void> {
   await send("POST", path, z.unknown(), {}, options);
+}
+
+/** A PUT without a body (pin a message), answered with JSON. */
+export async function putJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const result = await send("PUT", path, schema, undefined, options);
+  return result === STREAMED ? unexpectedStream(path) : result;
+}
+
+/** A DELETE answered 204 (unpin): any 2xx is success. */
+export async function deleteNoContent(path: string, options: RequestOptions = {}): Promise<void> {
+  await send("DELETE", path, z.unknown(), undefined, options);
 }

@@ -14,6 +14,8 @@ const PLAIN_WORDS: Readonly<Record<string, string>> = {
   session_not_promptable: "The session isn't running right now, so it can't take this.",
   session_archived: "This session is archived. Unarchive it to send messages.",
   session_not_stopped: "Only a stopped session can be archived. Stop it first.",
+  session_continued:
+    "This session was continued in a new one, which carries on from here. Open it to go on, or fork this one.",
   session_resume_ambiguous: "The daemon couldn't tell which session to resume.",
   compaction_unsupported: "This agent has no compaction command, so it can't compact on request.",
   prompt_idempotency_conflict:

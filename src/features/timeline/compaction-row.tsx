@@ -5,6 +5,7 @@ import { compactionOrigin, describeOrigin } from "../../lib/compaction-origin";
 import { isInterrupted } from "../../lib/compaction-words";
 import { formatDuration } from "../../lib/format-duration";
 import { formatClockTime, millisecondsBetween } from "../../lib/format-time";
+import { CompactionAuditDetails, CompactionAuditHead } from "./compaction-audit";
 import { useCompactionSurroundings } from "./compaction-context";
 import { CompactionSummary } from "./compaction-summary";
 import {
@@ -81,6 +82,7 @@ export function CompactionRow({
         <CompactionTimes item={item} finished={view.finished} elapsed={elapsed} />
         {figures ? <span className="whitespace-nowrap"> · {figures}</span> : null}
       </p>
+      <CompactionAuditHead item={item} />
       {summary ? (
         <CompactionSummary
           compactionId={item.compaction_id}
@@ -89,6 +91,7 @@ export function CompactionRow({
           startedAt={item.started_at}
         />
       ) : null}
+      <CompactionAuditDetails item={item} />
     </div>
   );
 }

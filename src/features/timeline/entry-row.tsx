@@ -3,6 +3,7 @@ import type { CompactionMarkerView } from "../../api/usage-queries";
 import { type Entry, speakerOf } from "../../contract/transcript";
 import { metadataFlag } from "../../lib/compaction-origin";
 import { PartView } from "./part-view";
+import { PinToggle } from "./pin-toggle";
 
 const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as const;
 
@@ -21,16 +22,23 @@ export const EntryRow = memo(function EntryRow({
   // Compact now's own prompt says so; a command the person typed is theirs, unlabelled.
   const viaButton =
     metadataFlag(message.metadata, "maintenance") && !metadataFlag(message.metadata, "typed");
+  // The person's own words can be pinned; a maintenance prompt (Compact now's) is not theirs.
+  const pinnable = message.role === "user" && !metadataFlag(message.metadata, "maintenance");
   const bubble =
     message.role === "user" ? "rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/70" : "";
   return (
     <div className={`space-y-1.5 ${bubble}`}>
-      {label ? (
-        <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
-          {label}
-          {/* A maintenance prompt is the one Compact now sent: say so in those words. */}
-          {viaButton ? <span className="font-normal"> · via Compact now</span> : null}
-        </p>
+      {label || pinnable ? (
+        <div className="flex items-center gap-2">
+          {label ? (
+            <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
+              {label}
+              {/* A maintenance prompt is the one Compact now sent: say so in those words. */}
+              {viaButton ? <span className="font-normal"> · via Compact now</span> : null}
+            </p>
+          ) : null}
+          {pinnable ? <PinToggle entryId={message.id} /> : null}
+        </div>
       ) : null}
       {message.parts.map((part, index) => (
         <PartView

@@ -100,6 +100,7 @@ export function SessionTimeline({
               <TimelineList
                 entries={data.entries}
                 canLoadOlder={data.hasOlder && !older.isPending && !older.isError}
+                hasOlder={data.hasOlder && !older.isError}
                 loadOlder={loadOlderOnce}
                 markerFor={markerFor}
               />
