@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -93,7 +94,10 @@ export function keepTestSupportOut(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets(), keepTestSupportOut()],
-  // The budget that matters is quality.md's 160 KB gzip of initial JavaScript (`npm run bench`
+  // `@/` is `src/` for the SPA and its tests (tsconfig `paths` says the same to tsc). The
+  // daemon and the CLI run through tsx from any directory, so src/contract/ never uses it.
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  // The budget that matters is docs/quality.md's 160 KB gzip of initial JavaScript (`npm run bench`
   // measures it); the main chunk is ~450 KB before gzip, so warn only well past that.
   // No source maps in the build: the daemon would serve the whole source to anyone who can
   // reach it, and dev tools have the dev server for that.

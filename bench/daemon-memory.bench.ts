@@ -1,4 +1,4 @@
-// Daemon memory (quality.md): the real `server/main.ts`, run as `npm start` runs it (through
+// Daemon memory (docs/quality.md): the real `server/main.ts`, run as `npm start` runs it (through
 // tsx, responses validated against the contract), over 10 sessions × 10,000 entries with
 // every read surface exercised: each paged to its end the way a client pages it, the whole
 // history, a turn's history, usage, and one open stream per session. Floor: the same daemon

@@ -1,4 +1,4 @@
-// Ingest under real load (quality.md), through the real daemon process and a real agent
+// Ingest under real load (docs/quality.md), through the real daemon process and a real agent
 // process (bench/flood-agent.mjs): one streamed reply of 30,000 chunks into one message,
 // a 100,000-frame burst and a 4 MB reply, with `/api/health` probed throughout and another
 // session's prompt sent midway. Floors: a bare `node:http` server probed the same way.

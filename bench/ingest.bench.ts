@@ -1,4 +1,4 @@
-// Durable ingest rate for one session (quality.md): agent frames through
+// Durable ingest rate for one session (docs/quality.md): agent frames through
 // recorder.recordUpdate into a WAL file database, one transaction per frame, each with
 // its projection update, exactly as the agent host drives it. The floor is a bare durable
 // insert loop: the same frames' JSON into a one-table file database with the ledger's

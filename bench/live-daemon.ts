@@ -2,7 +2,6 @@
 // way `npm start` runs it, responses validated) with the flood agent, and the few API
 // calls the benches make. One place that knows the HTTP shapes, so the benches read as
 // what they measure.
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Daemon, startDaemon } from "../e2e/daemon";
 
@@ -108,9 +107,4 @@ export async function countStreamBytes(url: string): Promise<{
     }
   })();
   return { bytes: () => bytes, close: () => controller.abort() };
-}
-
-export function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
 }

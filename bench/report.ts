@@ -1,10 +1,10 @@
-// One printed line per measured figure, with its ratio to the budget in quality.md and,
+// One printed line per measured figure, with its ratio to the budget in docs/quality.md and,
 // where there is one, to a bare baseline measured in the same run.
 export type Figure = {
   name: string;
   value: number;
   unit: string;
-  /** The budget from quality.md, in the same unit. */
+  /** The budget from docs/quality.md, in the same unit. */
   budget: number;
   /** `max`: the value must stay at or below the budget; `min`: at or above. */
   kind: "max" | "min";

@@ -1,4 +1,4 @@
-// The SPA's budgets (quality.md), measured in Debian's Chromium against the real daemon:
+// The SPA's budgets (docs/quality.md), measured in Debian's Chromium against the real daemon:
 // initial JavaScript (gzip), opening a 10,000-entry session (first entries painted after
 // the transcript arrives; DOM size of the timeline), and scrolling it top to bottom (the
 // longest main-thread task). The session is seeded straight into a ledger file through

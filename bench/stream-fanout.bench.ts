@@ -1,4 +1,4 @@
-// Live delta latency (quality.md), end to end.
+// Live delta latency (docs/quality.md), end to end.
 // Latency: from the agent writing a frame (the flood agent stamps its wall-clock time into
 // a tool call's title) to that row appearing in the DOM of a real Chromium page, with 20
 // streams open on the session (the page's own and 19 more readers). Floor: the same frame's

@@ -1,4 +1,4 @@
-// Transcript page latency on a 100,000-row session (quality.md): 200-entry pages at
+// Transcript page latency on a 100,000-row session (docs/quality.md): 200-entry pages at
 // random positions through the reader, against the floor: a plain single-table read of the
 // same rows' stored bytes (no tails, no JSON parsing, no objects built) in the same run.
 // Two reader figures: `transcriptPage` (the page as objects, each stored message parsed)

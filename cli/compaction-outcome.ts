@@ -1,6 +1,8 @@
 // The outcome of a compaction turn: the status of the newest compaction snapshot among
 // the turn's events, not the first terminal one, so a correction before the turn ends
 // (completed → failed) is what the user is told.
+
+import { isJsonObject, type JsonObject } from "../src/contract/json-value";
 import { EXIT } from "./exit-codes";
 import { cell } from "./output";
 import type { SessionEvent } from "./wire";
@@ -14,14 +16,12 @@ export type CompactionOutcome = {
   error?: string;
 };
 
-type Content = Record<string, unknown>;
-const isObject = (value: unknown): value is Content =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+type Content = JsonObject;
 
 /** A snapshot's fields, whether the content carries them flat or under `raw`. */
 function snapshotOf(event: SessionEvent): Content | undefined {
-  if (event.type !== "compaction" || !isObject(event.content)) return undefined;
-  const content = isObject(event.content.raw) ? event.content.raw : event.content;
+  if (event.type !== "compaction" || !isJsonObject(event.content)) return undefined;
+  const content = isJsonObject(event.content.raw) ? event.content.raw : event.content;
   return typeof content.status === "string" && content.status !== "" ? content : undefined;
 }
 

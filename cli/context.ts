@@ -9,10 +9,24 @@ import {
   paint,
   resolveFormat,
   type Stream,
+  toJson,
+  toJsonLines,
+  toToon,
   wantsColour,
 } from "./output";
 
 export type CliIo = { stdout: Stream; stderr: Stream; env: NodeJS.ProcessEnv };
+
+/**
+ * One answer in the three program formats: the daemon's payload for `json`, its records
+ * one per line for `jsonl` (default: the payload alone), and under a name for `toon`
+ * (default: the payload).
+ */
+export type MachineOutput = {
+  json: unknown;
+  jsonl?: readonly unknown[];
+  toon: readonly [name: string, value?: unknown];
+};
 
 export type CommandContext = {
   client: DaemonClient;
@@ -20,6 +34,8 @@ export type CommandContext = {
   colours: Paint;
   out(text: string): void;
   err(text: string): void;
+  /** Writes the answer in a program format and says so; false for `human` (the caller's). */
+  machine(output: MachineOutput): boolean;
 };
 
 export type GlobalOptions = { api?: string; token?: string; output?: string; json?: boolean };
@@ -31,6 +47,9 @@ export function contextFor(command: Command, io: CliIo): CommandContext {
   // Human output goes through the last guard; JSON, JSONL and TOON are escaped by encoding.
   const safe = format === "human" ? humanSafe : (text: string) => text;
   const line = (text: string) => safe(text.endsWith("\n") ? text : `${text}\n`);
+  const out = (text: string) => {
+    io.stdout.write(line(text));
+  };
   return {
     client: createDaemonClient({
       api: options.api ?? io.env.TIDELINE_API ?? DEFAULT_API,
@@ -38,9 +57,32 @@ export function contextFor(command: Command, io: CliIo): CommandContext {
     }),
     format,
     colours: paint(format === "human" && wantsColour(io.stdout, io.env)),
-    out: (text) => io.stdout.write(line(text)),
+    out,
     err: (text) => io.stderr.write(line(text)),
+    machine: (output) => writeMachine(format, output, out),
   };
+}
+
+function writeMachine(
+  format: OutputFormat,
+  output: MachineOutput,
+  out: (text: string) => void,
+): boolean {
+  switch (format) {
+    case "human":
+      return false;
+    case "json":
+      out(toJson(output.json));
+      return true;
+    case "jsonl":
+      out(toJsonLines(output.jsonl ?? [output.json]));
+      return true;
+    case "toon": {
+      const [name, value] = output.toon;
+      out(toToon(name, value === undefined ? output.json : value));
+      return true;
+    }
+  }
 }
 
 /** How a failure is reported (JSON for -o json/jsonl), read from argv itself: it may be bad. */

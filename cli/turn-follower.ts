@@ -2,6 +2,7 @@
 // session changes, and each wake reads the turn's new events (`…/events?turn_id=`), so
 // what it returns is the turn's own event log, in sequence order (ADR 0083). A slow
 // poll covers a stream that cannot be opened or goes quiet.
+import { createParser } from "eventsource-parser";
 import type { DaemonClient } from "./daemon-client";
 import { EventList, type SessionEvent } from "./wire";
 
@@ -54,21 +55,14 @@ async function openWakeups(
     (await open(`?frames=raw&turn_id=${encodeURIComponent(turnId)}`)) ?? (await open(""));
   if (response?.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    // Any event wakes the follower; a keepalive comment is not an event.
+    const parser = createParser({ onEvent: signal });
     void (async () => {
-      let buffer = "";
       try {
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          buffer += value;
-          // One SSE message ends at a blank line; a comment-only one is a keepalive.
-          let end = buffer.indexOf("\n\n");
-          while (end !== -1) {
-            const message = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (message.split("\n").some((line) => line.startsWith("data:"))) signal();
-            end = buffer.indexOf("\n\n");
-          }
+          parser.feed(value);
         }
       } catch {
         // Aborted or dropped: the poll carries on.

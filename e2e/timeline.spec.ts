@@ -1,5 +1,5 @@
-// The session view against the real daemon and demo agent: the flows of web-ui.md's
-// timeline and compaction row, as a person would do them.
+// The session view against the real daemon and demo agent: the timeline and the
+// compaction row, as a person would use them.
 import { expect, test } from "./fixtures";
 
 test("when the welcome session opens, then its compaction row and summary are there", async ({
@@ -109,7 +109,7 @@ test("when Stop is pressed during a slow compaction, then the row reads cancelle
   await tideline.screenshot("timeline-cancelled");
 });
 
-test("when the agent reports a vendor status, then it is shown verbatim and not finished", async ({
+test("when the agent passes through a vendor status, then it is recorded as its own snapshot and the one row ends completed", async ({
   tideline,
 }) => {
   const session = await tideline.createSession("Pausing");
@@ -125,8 +125,9 @@ test("when the agent reports a vendor status, then it is shown verbatim and not 
   await tideline.send("/demo paused");
   await tideline.waitIdle(session);
   await tideline.send("/compact");
-  // At --speed 0 the `_paused` status lasts only an instant; the ledger proves it was shown
-  // as its own snapshot, and the row ends completed — one row for the id throughout.
+  // At --speed 0 the `_paused` status lasts only an instant, too short to look at: the ledger
+  // shows it was its own snapshot, and the row ends completed — one row per id. That a vendor
+  // status is drawn verbatim and unfinished is compaction-row.test.tsx's job.
   await expect(tideline.timeline.getByRole("status", { name: "Context compacted" })).toHaveCount(
     2,
     {

@@ -45,7 +45,7 @@ else if (config.configPath !== undefined) {
   // Hooks observe what this daemon records; an upstream records (and hooks) on its own.
   console.error("tideline: --config (hooks) cannot be combined with --upstream");
   process.exit(2);
-} else serveUpstream(config, config.upstream, DAEMON_VERSION);
+} else serveUpstream(config, config.upstream, DAEMON_VERSION, (url) => tokenNotices(config, url));
 
 /** The daemon with its own ledger and agents. */
 async function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[]) {

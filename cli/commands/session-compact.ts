@@ -3,7 +3,6 @@
 import type { Command } from "commander";
 import { compactionOutcome, outcomeExitCode, outcomeLine } from "../compaction-outcome";
 import { type CliIo, contextFor } from "../context";
-import { toJson, toJsonLines, toToon } from "../output";
 import { followTurn } from "../turn-follower";
 import { CompactAccepted } from "../wire";
 
@@ -41,10 +40,7 @@ Examples:
         command: accepted.command,
         outcome: result.outcome,
       };
-      if (cx.format === "json") cx.out(toJson(record));
-      else if (cx.format === "jsonl") cx.out(toJsonLines([record]));
-      else if (cx.format === "toon") cx.out(toToon("session_compact", record));
-      else {
+      if (!cx.machine({ json: record, toon: ["session_compact"] })) {
         const line = outcomeLine(result);
         const { green, red, yellow } = cx.colours;
         const code = outcomeExitCode(result.outcome);

@@ -2,7 +2,7 @@
 // events <id>` (the ledger, filtered): raw rows, never folded, one per line.
 import { type Command, InvalidArgumentError } from "commander";
 import { type CliIo, contextFor } from "../context";
-import { renderTable, toJson, toJsonLines, toToon } from "../output";
+import { renderTable } from "../output";
 import { EventList, History } from "../wire";
 import { EVENT_HEADERS, eventRow } from "./event-rows";
 
@@ -31,12 +31,10 @@ export function registerSessionLog(session: Command, io: CliIo) {
         History,
         `${await cx.client.sessionPath(sessionId, "/history")}${query}`,
       );
-      if (cx.format === "json") return cx.out(toJson(history));
       const flat = history.history.flatMap((group) =>
         group.events.map((event) => ({ ...event, turn_id: event.turn_id || group.turn_id || "" })),
       );
-      if (cx.format === "jsonl") return cx.out(toJsonLines(flat));
-      if (cx.format === "toon") return cx.out(toToon("history", flat));
+      if (cx.machine({ json: history, jsonl: flat, toon: ["history", flat] })) return;
       if (flat.length === 0) return cx.out("No events.");
       cx.out(
         renderTable(
@@ -76,9 +74,7 @@ export function registerSessionLog(session: Command, io: CliIo) {
           EventList,
           `${await cx.client.sessionPath(sessionId, "/events")}${query}`,
         );
-        if (cx.format === "json") return cx.out(toJson(list));
-        if (cx.format === "jsonl") return cx.out(toJsonLines(list.events));
-        if (cx.format === "toon") return cx.out(toToon("events", list.events));
+        if (cx.machine({ json: list, jsonl: list.events, toon: ["events", list.events] })) return;
         if (list.events.length === 0) return cx.out("No events.");
         cx.out(
           renderTable(

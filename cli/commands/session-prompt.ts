@@ -2,22 +2,19 @@
 // turn, printing the agent's reply as it arrives (or each event, with -o jsonl).
 import { randomUUID } from "node:crypto";
 import type { Command } from "commander";
+import { isJsonObject } from "../../src/contract/json-value";
 import { type CliIo, contextFor } from "../context";
 import { DaemonError } from "../daemon-client";
 import { terminalText, toJson, toJsonLines, toToon } from "../output";
 import { followTurn } from "../turn-follower";
 import { PromptAccepted, type SessionEvent } from "../wire";
 
-type Content = Record<string, unknown>;
-const isObject = (value: unknown): value is Content =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The reply text an event carries: the reference daemon's chunks or CompozyOS's messages. */
 export function replyText(event: SessionEvent): string | undefined {
   if (event.type !== "agent.message_chunk" && event.type !== "agent_message") return undefined;
-  if (!isObject(event.content)) return undefined;
+  if (!isJsonObject(event.content)) return undefined;
   const inner = event.content.content;
-  if (isObject(inner) && typeof inner.text === "string") return inner.text;
+  if (isJsonObject(inner) && typeof inner.text === "string") return inner.text;
   return typeof event.content.text === "string" ? event.content.text : undefined;
 }
 
@@ -25,8 +22,8 @@ function stopReasonOf(events: readonly SessionEvent[]): string | undefined {
   for (const event of [...events].reverse()) {
     // CompozyOS puts it on the event itself; the reference daemon's rows carry it inside.
     if (typeof event.stop_reason === "string" && event.stop_reason !== "") return event.stop_reason;
-    if (!isObject(event.content)) continue;
-    const raw = isObject(event.content.raw) ? event.content.raw : event.content;
+    if (!isJsonObject(event.content)) continue;
+    const raw = isJsonObject(event.content.raw) ? event.content.raw : event.content;
     if (typeof raw.stop_reason === "string") return raw.stop_reason;
   }
   return undefined;
@@ -75,9 +72,7 @@ export function registerSessionPrompt(session: Command, io: CliIo) {
           status: accepted.prompt?.status ?? accepted.status ?? "accepted",
         };
         if (!options.wait || turnId === undefined) {
-          if (cx.format === "json") return cx.out(toJson(record));
-          if (cx.format === "jsonl") return cx.out(toJsonLines([record]));
-          if (cx.format === "toon") return cx.out(toToon("session_prompt", record));
+          if (cx.machine({ json: record, toon: ["session_prompt"] })) return;
           return cx.out(`Prompt accepted${turnId === undefined ? "" : ` (turn ${turnId})`}`);
         }
         if (cx.format === "human") cx.err(cx.colours.dim(`Prompt accepted (turn ${turnId})`));

@@ -2,7 +2,7 @@
 // compaction markers.
 import type { Command } from "commander";
 import { type CliIo, contextFor } from "../context";
-import { cell, renderSection, renderTable, toJson, toJsonLines, toToon } from "../output";
+import { cell, renderSection, renderTable } from "../output";
 import { type SessionUsage, UsageEnvelope, UsageTurns } from "../wire";
 
 const number = (value: number | null | undefined) =>
@@ -40,16 +40,11 @@ export function registerSessionUsage(session: Command, io: CliIo) {
           UsageTurns,
           await cx.client.sessionPath(sessionId, "/usage/turns"),
         );
-        if (cx.format === "json") return cx.out(toJson(usage));
-        if (cx.format === "jsonl") {
-          return cx.out(
-            toJsonLines([
-              ...usage.turns.map((turn) => ({ turn })),
-              ...usage.compactions.map((compaction) => ({ compaction })),
-            ]),
-          );
-        }
-        if (cx.format === "toon") return cx.out(toToon("session_usage_turns", usage));
+        const records = [
+          ...usage.turns.map((turn) => ({ turn })),
+          ...usage.compactions.map((compaction) => ({ compaction })),
+        ];
+        if (cx.machine({ json: usage, jsonl: records, toon: ["session_usage_turns"] })) return;
         cx.out(
           usage.turns.length === 0
             ? "No turns."
@@ -93,9 +88,7 @@ export function registerSessionUsage(session: Command, io: CliIo) {
         UsageEnvelope,
         await cx.client.sessionPath(sessionId, "/usage"),
       );
-      if (cx.format === "json") return cx.out(toJson(usage));
-      if (cx.format === "jsonl") return cx.out(toJsonLines([usage]));
-      if (cx.format === "toon") return cx.out(toToon("session_usage", usage));
+      if (cx.machine({ json: usage, toon: ["session_usage"] })) return;
       cx.out(
         renderSection(
           [

@@ -1,7 +1,7 @@
 // `tideline sessions`: every session the daemon knows, newest activity first.
 import type { Command } from "commander";
 import { type CliIo, contextFor } from "../context";
-import { cell, renderTable, toJson, toJsonLines, toToon } from "../output";
+import { cell, renderTable } from "../output";
 
 export function registerSessions(program: Command, io: CliIo) {
   program
@@ -16,9 +16,9 @@ export function registerSessions(program: Command, io: CliIo) {
     .action(async (options: { workspace?: string; state?: string }, command: Command) => {
       const cx = contextFor(command, io);
       const sessions = await cx.client.listSessions(options);
-      if (cx.format === "json") return cx.out(toJson({ sessions }));
-      if (cx.format === "jsonl") return cx.out(toJsonLines(sessions));
-      if (cx.format === "toon") return cx.out(toToon("sessions", sessions));
+      if (cx.machine({ json: { sessions }, jsonl: sessions, toon: ["sessions", sessions] })) {
+        return;
+      }
       if (sessions.length === 0) return cx.out("No sessions.");
       cx.out(
         renderTable(

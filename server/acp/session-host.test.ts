@@ -77,6 +77,7 @@ describe("agent faults", () => {
     const { prompt_id } = (await accepted.json()) as { prompt_id: string };
     const stopped = await daemon.waitForSession(victim.id, (s) => s.state === "stopped");
     expect(stopped.activity).toBeUndefined();
+    expect(stopped).toMatchObject({ badge: "failed", stop_reason: "agent_crashed" });
 
     const rows = await events(victim.id);
     const compactions = rows.filter((e) => e.type === "compaction");
@@ -106,13 +107,15 @@ describe("agent faults", () => {
     expect(daemon.host.findSession(bystander.id)?.state).toBe("active");
     const ok = await daemon.prompt(bystander.id, "still fine?");
     expect(ok.status).toBe(200);
-    await daemon.waitForSession(bystander.id, (s) => s.activity === undefined);
+    const idle = await daemon.waitForSession(bystander.id, (s) => s.activity === undefined);
+    expect(idle.badge).toBe("idle");
     expect((await events(bystander.id)).at(-1)?.type).toBe("prompt.completed");
   });
 
   it("when the agent command cannot be started, then the session is stopped with the reason", async () => {
     const id = await create("missing");
-    await daemon.waitForSession(id, (s) => s.state === "stopped");
+    const stopped = await daemon.waitForSession(id, (s) => s.state === "stopped");
+    expect(stopped.badge).toBe("failed");
     const states = (await events(id, "&type=session.state")).map((e) => e.content);
     expect(states.at(-1)).toMatchObject({
       state: "stopped",
@@ -239,6 +242,16 @@ describe("agent faults", () => {
       (s) => (s.pending_interactions ?? []).length > 0,
     );
     const pending = waiting.pending_interactions?.[0];
+    expect(waiting.badge).toBe("waiting-for-auth");
+    // The turn waits on a person: it has been idle since its newest row, and iterations are
+    // not tracked (0, as CompozyOS reads "no figure").
+    expect(waiting.activity).toMatchObject({ iteration_current: 0, iteration_max: 0 });
+    expect(waiting.activity?.idle_seconds).toBeLessThanOrEqual(
+      waiting.activity?.elapsed_seconds ?? -1,
+    );
+    expect(Date.parse(waiting.activity?.last_activity_at ?? "")).toBeGreaterThanOrEqual(
+      Date.parse(waiting.activity?.turn_started_at ?? ""),
+    );
     expect(pending).toMatchObject({
       kind: "permission",
       title: "Delete everything",

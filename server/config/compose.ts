@@ -15,9 +15,6 @@ import type { SecurityOptions } from "../http/security";
 import { createStreamHub, type StreamHub } from "../http/session-stream";
 import type { SessionToolsServer } from "../mcp/session-tools";
 
-/** CompozyOS's keepalive interval (session_stream_live.go), the contract's KEEPALIVE_MS. */
-export const DEFAULT_KEEPALIVE_MS = KEEPALIVE_MS;
-
 export type DaemonParts = {
   app: Hono;
   host: SessionHost;
@@ -99,7 +96,8 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
     reader: ledger.reader,
     recorder: ledger.recorder,
     host,
-    keepaliveMs: options.keepaliveMs ?? DEFAULT_KEEPALIVE_MS,
+    // CompozyOS's keepalive interval (session_stream_live.go) unless a test shortens it.
+    keepaliveMs: options.keepaliveMs ?? KEEPALIVE_MS,
     validate,
     log,
     ...(options.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: options.maxQueuedBytes }),
@@ -107,7 +105,7 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
   const catalog = createCatalogStream({
     host,
     store: ledger.store,
-    keepaliveMs: options.keepaliveMs ?? DEFAULT_KEEPALIVE_MS,
+    keepaliveMs: options.keepaliveMs ?? KEEPALIVE_MS,
   });
   const app = createApp({
     version: options.version,

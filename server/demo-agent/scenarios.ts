@@ -1,4 +1,4 @@
-// `/demo <scenario>`: the table of demo-agent.md. Compaction scenarios are armed and shape the
+// `/demo <scenario>`: the table in server/demo-agent/README.md. Compaction scenarios are armed and shape the
 // next compaction (queued in order: `/demo fail` then `/demo codex` means the next one fails
 // and the one after is Codex-style). Reply scenarios shape the reply to the `/demo` prompt
 // itself; `idle` schedules a compaction right after that turn; `no-usage` is a switch.

@@ -2,7 +2,7 @@
 // frames that fail its schema before any handler runs, so the recorder validates the raw
 // payload itself and decides: a modelled update, a valid-but-unmodelled one (recorded as
 // `agent.unknown_update`), or an invalid frame (`agent.invalid_frame`, nothing applied).
-// Fields the spec gives meaning to are checked strictly (acp-intake.md §3.9: wrong types
+// Fields the spec gives meaning to are checked strictly (docs/ledger.md §3.9: wrong types
 // are a bad frame); unknown extra keys are kept, as ACP allows extension fields.
 import { z } from "zod";
 
@@ -142,7 +142,6 @@ const SessionInfoUpdate = z.looseObject({
   updatedAt: z.string().nullish(),
   _meta: Meta,
 });
-export type SessionInfoFrame = z.infer<typeof SessionInfoUpdate>;
 
 const Notice = z.looseObject({
   sessionUpdate: z.literal("notice"),

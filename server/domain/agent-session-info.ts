@@ -2,6 +2,8 @@
 // `notice`, and adapter notices that arrive as message chunks), modes, config options and
 // the model name. Pure: each turns an ACP payload into ledger row content (snake_case,
 // as stored), or says it is not one (ADR 0090).
+
+import { isJsonObject } from "../../src/contract/json-value";
 import type { ContentBlock } from "./acp-update";
 
 export type NoticeContent = {
@@ -12,12 +14,6 @@ export type NoticeContent = {
   source: "acp" | "message_chunk";
   _meta?: Record<string, unknown>;
 };
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 const TITLE_MAX = 200;
 
@@ -48,8 +44,8 @@ export function noticeFromMessageChunk(update: {
   if (typeof update.messageId === "string" && update.messageId !== "") return undefined;
   if (update.content.type !== "text") return undefined;
   const text = update.content.text;
-  const claude = isObject(update._meta) ? update._meta.claudeCode : undefined;
-  if (isObject(claude) && claude.kind === "informational") {
+  const claude = isJsonObject(update._meta) ? update._meta.claudeCode : undefined;
+  if (isJsonObject(claude) && claude.kind === "informational") {
     const level = typeof claude.level === "string" && claude.level !== "" ? claude.level : "info";
     const split = splitNoticeText(text.replace(/^\*\*([^*\n]+)\*\*/, "$1"));
     if (split.title === "") return undefined;
@@ -63,7 +59,7 @@ export function noticeFromMessageChunk(update: {
 
 /** The model an adapter names in `usage_update._meta` (Claude: `_claude/model`). */
 export function modelOfUsageMeta(meta: unknown): string | undefined {
-  if (!isObject(meta)) return undefined;
+  if (!isJsonObject(meta)) return undefined;
   for (const [key, value] of Object.entries(meta)) {
     if ((key === "model" || key.endsWith("/model")) && typeof value === "string" && value !== "") {
       return value.slice(0, TITLE_MAX);
@@ -79,12 +75,13 @@ export type ModeState = {
 
 /** ACP `SessionModeState` (from session/new or session/load), or undefined when absent/bad. */
 export function modeStateOf(raw: unknown): ModeState | undefined {
-  if (!isObject(raw) || typeof raw.currentModeId !== "string") return undefined;
+  if (!isJsonObject(raw) || typeof raw.currentModeId !== "string") return undefined;
   const modes = Array.isArray(raw.availableModes) ? raw.availableModes : [];
   const available: ModeState["available_modes"] = [];
   for (const mode of modes) {
     // Invalid items are skipped, as ACP's schema says.
-    if (!isObject(mode) || typeof mode.id !== "string" || typeof mode.name !== "string") continue;
+    if (!isJsonObject(mode) || typeof mode.id !== "string" || typeof mode.name !== "string")
+      continue;
     available.push({
       id: mode.id,
       name: mode.name,
@@ -110,7 +107,7 @@ function selectValues(options: unknown): NonNullable<ConfigOption["values"]> {
   const values: NonNullable<ConfigOption["values"]> = [];
   if (!Array.isArray(options)) return values;
   for (const item of options) {
-    if (!isObject(item)) continue;
+    if (!isJsonObject(item)) continue;
     // Grouped options: `{group, name, options: [...]}`.
     if (Array.isArray(item.options)) {
       const group = typeof item.name === "string" ? item.name : undefined;
@@ -134,7 +131,8 @@ export function configOptionsOf(raw: unknown): ConfigOption[] {
   if (!Array.isArray(raw)) return [];
   const options: ConfigOption[] = [];
   for (const item of raw) {
-    if (!isObject(item) || typeof item.id !== "string" || typeof item.name !== "string") continue;
+    if (!isJsonObject(item) || typeof item.id !== "string" || typeof item.name !== "string")
+      continue;
     const kind = typeof item.type === "string" ? item.type : "select";
     const option: ConfigOption = { id: item.id, label: item.name, kind };
     if (typeof item.description === "string") option.description = item.description;

@@ -1,4 +1,4 @@
-// Table tests for acp-intake.md §3, following the ACP RFD preview checklist: lifecycle
+// Table tests for docs/ledger.md §3, following the ACP RFD preview checklist: lifecycle
 // ends, chunk ordering, first-seen chunks, replacement and clearing, completion without a
 // summary, chunks after terminal, partial output, vendor statuses, corrections.
 import { describe, expect, it } from "vitest";
@@ -52,7 +52,7 @@ const snap = (fields: Omit<CompactionSnapshot, "compaction_id">): CompactionSnap
   ...fields,
 });
 
-describe("compaction intake (acp-intake.md §3)", () => {
+describe("compaction intake (docs/ledger.md §3)", () => {
   it.each(["completed", "failed", "cancelled"])(
     "when a compaction ends %s, then that first terminal row carries terminal: true",
     (status) => {

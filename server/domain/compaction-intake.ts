@@ -1,4 +1,4 @@
-// The compaction state machine of acp-intake.md §3, as pure functions: given the state
+// The compaction state machine of docs/ledger.md §3, as pure functions: given the state
 // kept for one `compactionId` and one frame, the next state and the rows the frame
 // causes. The recorder persists the state and appends the rows in one transaction; the
 // fired event needs ledger lookups, so here we only say that the id was first seen.

@@ -10,7 +10,7 @@ const reading = (sequence: number, used: number, size: number | null): UsageRead
   context_size: size,
 });
 
-describe("deriveContext (acp-intake.md §5)", () => {
+describe("deriveContext (docs/ledger.md §5)", () => {
   it.each([
     ["there is no reading and no boundary", undefined, undefined, undefined, { state: "unknown" }],
     [

@@ -1,5 +1,5 @@
 // What a compaction summary becomes before it is stored in a snapshot row
-// (acp-intake.md §3.5–3.6): content blocks joined into one Markdown string, secrets
+// (docs/ledger.md §3.5–3.6): content blocks joined into one Markdown string, secrets
 // redacted, then capped at 16 KiB of UTF-8. Redaction runs first so a cut can never leave
 // half a secret behind the cap marker.
 import type { ContentBlock } from "./acp-update";

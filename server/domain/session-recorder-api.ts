@@ -15,13 +15,16 @@ import type { AvailableCommand, SessionState, Workspace } from "../../src/contra
 import type { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
 import type { DaemonSessionUsage, UsageTurns } from "../../src/contract/usage";
 
+/** Rows per read of one history group: what one step of a streamed answer holds. */
+export const HISTORY_BATCH = 500;
+
 export type EventList = z.infer<typeof DaemonEventList>;
 export type History = z.infer<typeof DaemonHistory>;
 export type SessionUsage = z.infer<typeof DaemonSessionUsage>;
 
 import type { ConfigOption, ModeState } from "./agent-session-info";
 
-/** One ledger row, as stored (acp-intake.md §2). `content` is the parsed JSON. */
+/** One ledger row, as stored (docs/ledger.md §2). `content` is the parsed JSON. */
 export type LedgerRow = {
   session_id: string;
   sequence: number;
@@ -264,7 +267,7 @@ export interface SessionRecorder {
   ): LedgerRow[];
   /**
    * The agent process ended: closes every non-terminal compaction as `cancelled` by the
-   * daemon (acp-intake.md §3.10), then appends `agent.exited`.
+   * daemon (docs/ledger.md §3.10), then appends `agent.exited`.
    */
   recordAgentExited(
     sessionId: string,
@@ -303,7 +306,7 @@ export interface SessionReader {
   history(sessionId: string, query: EventFilter): History;
   /** The groups `history` answers, oldest first, without their rows (ADR 0117). */
   historyGroups(sessionId: string, query: EventFilter): HistoryGroup[];
-  /** Up to `limit` events of one group after sequence `after`, oldest first. */
+  /** Up to `limit` (usually `HISTORY_BATCH`) events of one group after `after`, oldest first. */
   historyGroupEvents(
     sessionId: string,
     query: EventFilter,

@@ -1,6 +1,8 @@
-// How ledger rows fold into transcript messages (acp-intake.md §4), one row at a time.
+// How ledger rows fold into transcript messages (docs/ledger.md §4), one row at a time.
 // Pure: the ledger's projection decides which entry a row belongs to and stores the
 // result; these functions only build or extend the message.
+
+import { asJsonObject } from "../../src/contract/json-value";
 import type {
   CompactionItem,
   DaemonMessage,
@@ -152,22 +154,16 @@ function errorTextOf(part: ToolPart, frame: ToolFields): string {
   return textOfToolContent(frame.content) ?? part.errorText ?? "Tool call failed";
 }
 
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 /** The old output as ToolOutput; a part folded before ADR 0093 held rawOutput or content. */
 function previousOutput(old: ToolPart | undefined): ToolOutput {
-  const output = asObject(old?.output);
+  const output = asJsonObject(old?.output);
   if (output === undefined) return {};
   return { ...(output as ToolOutput) };
 }
 
 function withTerminalMeta(output: ToolOutput, meta: unknown): void {
-  const delta = asObject(asObject(meta)?.terminal_output_delta);
-  const exit = asObject(asObject(meta)?.terminal_exit);
+  const delta = asJsonObject(asJsonObject(meta)?.terminal_output_delta);
+  const exit = asJsonObject(asJsonObject(meta)?.terminal_exit);
   for (const event of [delta, exit]) {
     if (event === undefined || typeof event.terminal_id !== "string") continue;
     const id = event.terminal_id;
@@ -198,12 +194,13 @@ function foldOutput(old: ToolPart | undefined, frame: ToolFields): ToolOutput | 
   if (frame.content !== undefined && frame.content !== null) {
     output.content = frame.content;
     const diffs = frame.content.filter(
-      (block) => asObject(block)?.type === "diff" && typeof asObject(block)?.path === "string",
+      (block) =>
+        asJsonObject(block)?.type === "diff" && typeof asJsonObject(block)?.path === "string",
     );
     if (diffs.length > 0) {
-      const paths = new Set(diffs.map((block) => asObject(block)?.path));
+      const paths = new Set(diffs.map((block) => asJsonObject(block)?.path));
       output.diffs = [
-        ...(output.diffs ?? []).filter((block) => !paths.has(asObject(block)?.path)),
+        ...(output.diffs ?? []).filter((block) => !paths.has(asJsonObject(block)?.path)),
         ...diffs,
       ];
     }

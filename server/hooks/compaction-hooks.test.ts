@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openLedger } from "../ledger/open-ledger";
-import { type HookBench, hookBench, settle } from "../testing/hook-bench";
+import { type HookBench, hookBench } from "../testing/hook-bench";
 import { frames, openTestSession, type TestSession, tempDatabase } from "../testing/ledger-session";
 import {
   type CompactionHooks,
@@ -69,7 +69,8 @@ describe("compaction hooks", () => {
       }),
     );
     const payloads = await bench.waitForPayloads(2);
-    await settle();
+    // close() returns once every hook of the commits so far has run: nothing more can come.
+    await hooks?.close();
     const session = t.ledger.store.getSession(t.sessionId);
     const common = {
       timestamp: "2026-10-08T14:02:11.000Z",
@@ -109,7 +110,8 @@ describe("compaction hooks", () => {
       frames.compaction("auto-1", "failed", { error: "context too small" }),
     );
     await bench.waitForPayloads(1);
-    await settle();
+    // close() returns once every hook of the commits so far has run: nothing more can come.
+    await hooks?.close();
     expect(bench.payloads()).toEqual([
       expect.objectContaining({
         event: "context.post_compact",
@@ -152,7 +154,8 @@ describe("compaction hooks", () => {
     );
     // The correction is recorded (a new snapshot row) …
     expect(corrected.map((row) => row.type)).toEqual(["compaction"]);
-    await settle();
+    // close() returns once every hook of the commits so far has run: nothing more can come.
+    await hooks?.close();
     // … and fires nothing.
     expect(bench.payloads().map((p) => [p.event, p.status])).toEqual([
       ["context.pre_compact", undefined],
@@ -179,7 +182,8 @@ describe("compaction hooks", () => {
     );
     expect(rows.map((row) => row.type)).toEqual(["compaction", "session.compaction_fired"]);
     await bench.waitForPayloads(1);
-    await settle(100);
+    // close() returns once every hook of the commits so far has run: nothing more can come.
+    await hooks?.close();
     expect(logs).toEqual([
       expect.stringMatching(
         /^warning: hook broken \(context\.pre_compact, session .+, compaction c1\) exited with code 3; stderr: no webhook configured$/,
@@ -241,7 +245,8 @@ describe("compaction hooks", () => {
       reopened.recorder.recordUpdate(t.sessionId, "t_7", frames.compaction("c1", "completed"));
       reopened.recorder.recordUpdate(t.sessionId, "t_7", frames.compaction("c1", "failed"));
       await bench.waitForPayloads(2);
-      await settle();
+      // close() returns once every hook of the commits so far has run: nothing more can come.
+      await hooks?.close();
       expect(bench.payloads().map((p) => [p.event, p.trigger, p.status])).toEqual([
         ["context.pre_compact", "requested", undefined],
         ["context.post_compact", "requested", "completed"],

@@ -4,6 +4,8 @@
 // exists once too and fires post. Corrections and restarts add neither row, so nothing
 // fires twice. Hooks run after the commit, off the ingest path: the commit listener
 // only queues, and nothing a hook does reaches the ledger.
+
+import { isJsonObject, type JsonObject } from "../../src/contract/json-value";
 import type {
   CommitNotice,
   LedgerRow,
@@ -46,15 +48,13 @@ export type CompactionHookPayload = {
   error?: string;
 };
 
-type Content = Record<string, unknown>;
-const isObject = (value: unknown): value is Content =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+type Content = JsonObject;
 const text = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
 
 /** A row's payload, whether stored flat or under `raw` (the fired event's wire form). */
 function payloadOf(row: LedgerRow): Content {
-  return isObject(row.content.raw) ? row.content.raw : row.content;
+  return isJsonObject(row.content.raw) ? row.content.raw : row.content;
 }
 
 /** The hook events a commit implies, pre before post (a terminal-first id has both). */

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cliIn } from "../testing/cli-runner";
 import { startTestDaemon, type TestDaemon } from "../testing/daemon";
-import { type HookBench, hookBench, settle } from "../testing/hook-bench";
+import { type HookBench, hookBench } from "../testing/hook-bench";
 
 let daemon: TestDaemon | undefined;
 let bench: HookBench;
@@ -55,7 +55,9 @@ describe("compaction hooks in the daemon", () => {
       0,
     );
     const payloads = await bench.waitForPayloads(1);
-    await settle();
+    // Stopping waits for every hook of the commits made so far: nothing more can come.
+    await daemon.stop();
+    daemon = undefined;
     expect(bench.payloads()).toHaveLength(1);
     expect(payloads[0]).toMatchObject({
       event: "context.post_compact",
@@ -76,7 +78,9 @@ describe("compaction hooks in the daemon", () => {
     const run = await cliIn(api, ["session", "compact", session.id, "-o", "json"]);
     expect(JSON.parse(run.stdout).outcome).toBe("failed");
     await bench.waitForPayloads(1);
-    await settle();
+    // Stopping waits for every hook of the commits made so far: nothing more can come.
+    await daemon.stop();
+    daemon = undefined;
     expect(bench.payloads().map((p) => p.status)).toEqual(["completed"]);
   });
 

@@ -1,4 +1,4 @@
-// The error envelope of every non-2xx answer (wire-contract.md, Errors). Domain and host
+// The error envelope of every non-2xx answer (docs/contract.md "Errors"). Domain and host
 // code throw `ApiError`; the app's error handler turns it (or anything else, without its
 // stack) into the envelope.
 import type { Context } from "hono";

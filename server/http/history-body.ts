@@ -4,8 +4,11 @@
 // statement (better-sqlite3 allows no open cursor while the ledger writes).
 import type { Context } from "hono";
 import { DaemonHistory } from "../../src/contract/history";
-import type { EventFilter, SessionReader } from "../domain/session-recorder-api";
-import { HISTORY_BATCH } from "../ledger/session-reader";
+import {
+  type EventFilter,
+  HISTORY_BATCH,
+  type SessionReader,
+} from "../domain/session-recorder-api";
 import type { Responder } from "./respond";
 
 export function historyBody(

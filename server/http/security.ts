@@ -1,4 +1,4 @@
-// The daemon side of quality.md "Security", as Hono middleware:
+// The daemon side of docs/quality.md "Security", as Hono middleware:
 //  - Host must name this daemon (loopback names or configured ones, on its own port): 403.
 //    This is the DNS-rebinding defence and applies to every path, the SPA included.
 //  - With a token configured, every /api request needs `Authorization: Bearer <token>`,

@@ -207,7 +207,9 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
         replayed: true,
       });
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A replay that ran again would have recorded its input before answering and started a
+    // turn: the session is idle, and the ledger holds one input.
+    await daemon.waitForSession(session.id, (s) => s.activity === undefined);
     const inputs = DaemonEventList.parse(
       await (
         await daemon.call("GET", `${daemon.sessionPath(session.id)}/events?type=input`)

@@ -179,7 +179,7 @@ export function createStreamHub(deps: StreamHubDeps) {
   }
 
   /**
-   * Delta pacing (ADR 0044): a session's next delta may go out only after an interval that
+   * Delta pacing (ADR 0147): a session's next delta may go out only after an interval that
    * grows with the size of the last one (≥ 50 ms, and `bytes / DELTA_BYTES_PER_SECOND`), so a
    * growing message is re-sent a bounded number of times per second and the bytes a reader
    * receives grow linearly with the message. Session frames (a stop) are never held back.

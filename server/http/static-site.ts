@@ -1,4 +1,4 @@
-// Serves the built SPA from `dist/` with the security headers of quality.md: a strict CSP
+// Serves the built SPA from `dist/` with the security headers of docs/quality.md: a strict CSP
 // (no inline script or style), nosniff and no referrer. Files are sent precompressed when
 // the build left a `.br`/`.gz` beside them and the client accepts it (ADR 0076); hashed
 // files under /assets are cached forever, everything else (index.html, the SPA fallback)

@@ -1,4 +1,4 @@
-// The compaction rules as the recorder applies them to the ledger (acp-intake.md §3):
+// The compaction rules as the recorder applies them to the ledger (docs/ledger.md §3):
 // which rows are appended, the fired event, the daemon-side close, bad frames.
 import { afterEach, describe, expect, it } from "vitest";
 import { DaemonEntry } from "../../src/contract/transcript";

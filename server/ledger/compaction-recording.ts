@@ -1,4 +1,4 @@
-// The compaction half of the recorder (acp-intake.md §3): loads an id's persisted state,
+// The compaction half of the recorder (docs/ledger.md §3): loads an id's persisted state,
 // runs the pure intake step, appends its rows (chunk, snapshot, fired event) and stores
 // the new state, all inside the caller's transaction.
 import type Database from "better-sqlite3";

@@ -126,7 +126,7 @@ export const MIGRATIONS: readonly Migration[] = [
       -- No index on updated_at on purpose: it changes with every append, and an index on
       -- it would cost a page write per frame; a few hundred sessions sort in memory.
 
-      -- The append-only ledger (acp-intake.md §2). The triggers make "never updated or
+      -- The append-only ledger (docs/ledger.md §2). The triggers make "never updated or
       -- deleted" a property of the database, not a convention of this code. WITHOUT ROWID:
       -- rows are clustered by (session_id, sequence), one b-tree instead of table + index.
       -- No index on turn_id: a turn's rows lie between its first sequence and the next
@@ -162,7 +162,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX entries_by_start ON entries(session_id, start_sequence);
       CREATE INDEX entries_by_latest ON entries(session_id, sequence);
 
-      -- Compaction intake state per id (acp-intake.md §3), including the accumulated
+      -- Compaction intake state per id (docs/ledger.md §3), including the accumulated
       -- summary blocks that are not exposed yet, so a restart re-folds nothing.
       CREATE TABLE compactions (
         session_id TEXT NOT NULL REFERENCES sessions(id),

@@ -11,13 +11,14 @@ import {
 import type { AvailableCommand, SessionState } from "../../src/contract/session";
 import type { DaemonEntry, DaemonMessage, TranscriptPage } from "../../src/contract/transcript";
 import type { ConfigOption, ModeState } from "../domain/agent-session-info";
-import type {
-  EventFilter,
-  EventList,
-  History,
-  HistoryGroup,
-  SessionReader,
-  SessionSettings,
+import {
+  type EventFilter,
+  type EventList,
+  HISTORY_BATCH,
+  type History,
+  type HistoryGroup,
+  type SessionReader,
+  type SessionSettings,
 } from "../domain/session-recorder-api";
 import { withTail } from "../domain/transcript-fold";
 import {
@@ -77,9 +78,6 @@ type EventOwner = { sessionId: string; agentName: string; workspaceId: string };
  * with `schema`, `type` and `timestamp`; `turn_id` is `""` outside a turn. A fired row is
  * stored flat and read with its payload under `content.raw`, as CompozyOS shows it.
  */
-/** Rows per read of one history group: what one step of a streamed answer holds. */
-export const HISTORY_BATCH = 500;
-
 export function toEvent(owner: EventOwner, row: LedgerRowRaw): DaemonSessionEvent {
   const stored = JSON.parse(row.content) as Record<string, unknown>;
   const body = row.type === COMPACTION_FIRED_EVENT && !("raw" in stored) ? { raw: stored } : stored;
@@ -147,7 +145,7 @@ export function createSessionReader(
 
   /**
    * The sequences a turn's rows lie in: from its first row to the next turn's first row.
-   * Turns never overlap (one prompt at a time per session, acp-intake.md §1), so this
+   * Turns never overlap (one prompt at a time per session, docs/ledger.md §1), so this
    * span plus `turn_id = ?` finds exactly the turn's rows without an index on turn_id.
    */
   function turnSpan(sessionId: string, turnId: string): { from: number; to: number } | undefined {

@@ -1,4 +1,4 @@
-// The transcript read model (acp-intake.md §4) as the reader serves it.
+// The transcript read model (docs/ledger.md §4) as the reader serves it.
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";

@@ -1,4 +1,4 @@
-// The write side of the transcript read model (acp-intake.md §4): each appended row
+// The write side of the transcript read model (docs/ledger.md §4): each appended row
 // updates at most one entry, inside the append's transaction. An entry is keyed by what
 // it stands for (a tool call id, a compaction id, an agent message id, or the sequence
 // that started it), which also makes its message id stable.

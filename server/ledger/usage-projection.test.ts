@@ -1,4 +1,4 @@
-// The usage read model (acp-intake.md §5) as the reader serves it.
+// The usage read model (docs/ledger.md §5) as the reader serves it.
 import { afterEach, describe, expect, it } from "vitest";
 import {
   contextAfterOf,

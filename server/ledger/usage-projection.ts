@@ -1,4 +1,4 @@
-// The write side of the usage read model (acp-intake.md §5): per-turn merged usage and
+// The write side of the usage read model (docs/ledger.md §5): per-turn merged usage and
 // the session totals, kept incrementally so the meter and the turns list never scan the
 // ledger. The context reading itself needs no table: it is the newest `usage` row,
 // found through the ledger's (session_id, type, sequence) index.

@@ -1,4 +1,4 @@
-// The meter's reads (acp-intake.md §5): the context reading from the newest `usage` row
+// The meter's reads (docs/ledger.md §5): the context reading from the newest `usage` row
 // and the newest terminal compaction row (two point lookups), totals from usage_totals,
 // turns and markers from their small incremental tables.
 import type Database from "better-sqlite3";

@@ -61,8 +61,3 @@ export function hookBench(): HookBench {
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
-
-/** Resolves once nothing more arrives for `quietMs` (to assert that no hook fired). */
-export async function settle(quietMs = 300): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, quietMs));
-}

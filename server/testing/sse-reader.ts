@@ -1,5 +1,7 @@
 // A minimal text/event-stream reader over fetch, for tests and the bench: collects events
 // (and comments) as they arrive and lets the caller wait for one.
+import { createParser } from "eventsource-parser";
+
 export type SseEvent = { event: string; data: string; id?: string; receivedAt: number };
 
 export type SseConnection = {
@@ -30,39 +32,26 @@ export async function openSse(
     for (const waiter of [...waiters]) waiter();
   };
 
-  let buffer = "";
-  function parse(block: string) {
-    let event = "message";
-    const data: string[] = [];
-    let id: string | undefined;
-    for (const line of block.split("\n")) {
-      if (line.startsWith(":")) comments.push(line.slice(1).trim());
-      else if (line.startsWith("event: ")) event = line.slice(7);
-      else if (line.startsWith("data: ")) data.push(line.slice(6));
-      else if (line.startsWith("id: ")) id = line.slice(4);
-    }
-    if (data.length > 0) {
+  // The maintained parser (CRLF, `data:` without a space, multi-line data): what a browser
+  // would read, not what a hand-written splitter assumes.
+  const parser = createParser({
+    onEvent(message) {
       events.push({
-        event,
-        data: data.join("\n"),
-        ...(id === undefined ? {} : { id }),
+        event: message.event ?? "message",
+        data: message.data,
+        ...(message.id === undefined ? {} : { id: message.id }),
         receivedAt: performance.now(),
       });
-    }
-  }
+    },
+    onComment: (comment) => comments.push(comment.trim()),
+  });
 
   const ended = (async () => {
     if (response.body === null) return;
     const decoder = new TextDecoder();
     try {
       for await (const chunk of response.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let split = buffer.indexOf("\n\n");
-        while (split !== -1) {
-          parse(buffer.slice(0, split));
-          buffer = buffer.slice(split + 2);
-          split = buffer.indexOf("\n\n");
-        }
+        parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
         notify();
       }
     } catch {

@@ -2,12 +2,25 @@
 // opened on disk: the upstream daemon owns sessions, ledger and agents.
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { tokenNotices } from "../config/daemon-token";
-import type { DaemonConfig } from "../config/flags";
 import { createUpstreamApp } from "./upstream-app";
 import type { UpstreamTarget } from "./upstream-target";
 
-export function serveUpstream(config: DaemonConfig, upstream: UpstreamTarget, version: string) {
+/** What upstream mode needs of the daemon's configuration (config builds it; no import back). */
+export type UpstreamListen = {
+  host: string;
+  port: number;
+  distDir: string;
+  allowedHosts: readonly string[];
+  token?: string;
+};
+
+export function serveUpstream(
+  config: UpstreamListen,
+  upstream: UpstreamTarget,
+  version: string,
+  /** Lines to log once the URL is known (config's token notices; no import of config here). */
+  startupNotices: (url: string) => string[] = () => [],
+) {
   let boundPort: number | undefined;
   const { app, proxy } = createUpstreamApp({
     upstream,
@@ -24,7 +37,7 @@ export function serveUpstream(config: DaemonConfig, upstream: UpstreamTarget, ve
     console.error(
       `tideline ${version} listening on http://${config.host}:${boundPort} (upstream mode: forwarding /api to ${upstream.url.origin}${upstream.token === undefined ? "" : " with a bearer token"})`,
     );
-    for (const line of tokenNotices(config, `http://${config.host}:${boundPort}`)) {
+    for (const line of startupNotices(`http://${config.host}:${boundPort}`)) {
       console.error(line);
     }
     void proxy.describe().then((line) => console.error(`tideline: upstream ${line}`));

@@ -167,8 +167,9 @@ describe("upstream mode, toward a CompozyOS local listener", () => {
     const first = await sse.waitFor((event) => event.event === "transcript_delta", 1000);
     expect(first.receivedAt - sentAt).toBeLessThan(500);
     expect(JSON.parse(first.data)).toEqual({ n: 1 });
-    upstream.send("session_updated", { n: 2 });
-    await sse.waitFor((event) => event.event === "session_updated", 1000);
+    // Any event name passes through, including ones Tideline's SPA does not read.
+    upstream.send("goal_snapshot_changed", { n: 2 });
+    await sse.waitFor((event) => event.event === "goal_snapshot_changed", 1000);
     expect(upstream.isClosed()).toBe(false);
 
     sse.close();

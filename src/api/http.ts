@@ -1,6 +1,7 @@
 // The only code that talks to the daemon over HTTP. Every response is parsed with the
 // contract, so a bad payload surfaces as a typed error instead of a broken render.
 import { z } from "zod";
+import { PROMPT_STREAM_HEADER } from "../contract/commands";
 import { ErrorEnvelope } from "../contract/error";
 
 /** A non-2xx answer (carrying the envelope), a network failure, or an unparseable body. */
@@ -95,7 +96,7 @@ const STREAMED = Symbol("streamed");
 function isEventStream(response: Response): boolean {
   return (
     (response.headers.get("Content-Type") ?? "").includes("text/event-stream") ||
-    response.headers.has("x-vercel-ai-ui-message-stream")
+    response.headers.has(PROMPT_STREAM_HEADER)
   );
 }
 

@@ -81,15 +81,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("SessionStream over real SSE", () => {
   it("when only keepalive comments follow the snapshot, then the stream stays open on one connection", async () => {
+    let keepalives = 0;
     script = (_request, response) => {
       response.write(frame("transcript_snapshot", snapshot));
-      const timer = setInterval(() => response.write(": keepalive\n\n"), 40);
+      const timer = setInterval(() => {
+        response.write(": keepalive\n\n");
+        keepalives += 1;
+      }, 40);
       response.on("close", () => clearInterval(timer));
     };
     const client = new QueryClient();
     const live = open(client);
     await expect.poll(() => live.state).toBe("open");
-    await sleep(800);
+    // Twenty keepalives delivered on the connection: ~0.8 s of silence a watchdog would punish.
+    await expect.poll(() => keepalives, { timeout: 5_000 }).toBeGreaterThanOrEqual(20);
     expect(connections).toHaveLength(1);
     expect(live.state).toBe("open");
     const data = client.getQueryData<TranscriptData>(transcriptQueries.key("ses_1"));

@@ -29,7 +29,10 @@ class FakeEventSource implements EventSourceLike {
     this.onerror?.(new Event("error"));
   }
   emit(type: string, data: unknown): void {
-    const event = new MessageEvent(type, { data: JSON.stringify(data) });
+    this.emitText(type, JSON.stringify(data));
+  }
+  emitText(type: string, data: string): void {
+    const event = new MessageEvent(type, { data });
     for (const handler of this.handlers.get(type) ?? []) handler(event);
   }
 }
@@ -293,30 +296,6 @@ describe("SessionStream", () => {
     unsubscribe();
   });
 
-  it("when a session_updated arrives during the list's first fetch, then that fetch still lands", async () => {
-    const session = {
-      id: "s1",
-      workspace_id: "w1",
-      agent_name: "demo",
-      state: "active" as const,
-      available_commands: [],
-      created_at: "2026-01-01T00:00:00Z",
-      updated_at: "2026-01-01T00:00:00Z",
-    };
-    const list = { sessions: [session], page: { has_more: false, limit: 200, total: 1 } };
-    let answer: (value: typeof list) => void = () => {};
-    const listKey = sessionQueries.list().queryKey;
-    const first = client.fetchQuery({
-      queryKey: listKey,
-      queryFn: () => new Promise<typeof list>((resolve) => (answer = resolve)),
-    });
-    stream.start();
-    last().emit("session_updated", { session });
-    answer(list);
-    await first;
-    expect(client.getQueryData(listKey)).toEqual(list);
-  });
-
   it("when stream frames arrive during the session list's first fetch, then that fetch still lands", async () => {
     // Seen as a sidebar stuck on "Loading sessions…" for 5 s: a stream event cancelled the
     // list's first fetch, and with no data to revert to it stayed pending until the poll.
@@ -459,6 +438,35 @@ describe("SessionStream", () => {
     stream.wake();
     expect(sources).toHaveLength(2);
     expect(last().url).toContain("after_sequence=1&epoch=1&generation=0");
+  });
+
+  it("when the daemon sends done (shutdown), then the stream is terminal as on CompozyOS's web: closed, stopped, no reconnect until woken", () => {
+    const detailKey = sessionQueries.detail(ref).queryKey;
+    client.setQueryData(detailKey, {
+      session: {
+        id: "s1",
+        workspace_id: "w1",
+        agent_name: "demo",
+        state: "active" as const,
+        available_commands: [],
+        created_at: "2026-01-01T00:00:00Z",
+        updated_at: "2026-01-01T00:00:00Z",
+      },
+    });
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1)], 1));
+    const ended = last();
+    // CompozyOS's `done` carries no payload a client may rely on: even an empty one ends it.
+    ended.emitText("done", "");
+    ended.drop();
+    vi.advanceTimersByTime(120_000);
+    expect(ended.closed).toBe(true);
+    expect(sources).toHaveLength(1);
+    expect(stream.state).toBe("stopped");
+    expect(client.getQueryData(detailKey)?.session.state).toBe("stopped");
+    stream.wake();
+    expect(sources).toHaveLength(2);
   });
 
   it("when the command catalog changes, then the session is read again", () => {

@@ -218,6 +218,11 @@ export class SessionStream {
     on(STREAM_EVENTS.transcriptDelta, (data) => this.delta(data));
     on(STREAM_EVENTS.commandsChanged, () => this.commandsChanged());
     on(STREAM_EVENTS.sessionStopped, (data) => this.sessionStopped(data));
+    // CompozyOS's web treats `done` (sent at shutdown, with no payload to rely on) as
+    // terminal like `session_stopped`: reconnecting would only meet a daemon going away.
+    source.addEventListener(STREAM_EVENTS.done, () => {
+      if (this.source === source) this.sessionStopped(undefined);
+    });
   }
 
   private opened(): void {
@@ -341,8 +346,9 @@ export class SessionStream {
   }
 
   /**
-   * The daemon finalised the session and will close the stream: mark it stopped and do not
-   * reconnect (EventSource would, forever). A prompt resumes it; `wake` then reopens.
+   * The daemon finalised the session (`session_stopped`) or is shutting down (`done`) and
+   * will close the stream: mark it stopped and do not reconnect (EventSource would,
+   * forever). A prompt resumes it; `wake` then reopens.
    */
   private sessionStopped(data: unknown): void {
     const parsed = SessionStoppedEvent.safeParse(data);

@@ -5,6 +5,7 @@
 
 import type { TranscriptDeltaEvent, TranscriptSnapshotEvent } from "../contract/stream";
 import type { Entry, TranscriptPage } from "../contract/transcript";
+import { partitionPoint } from "../lib/partition-point";
 
 export type TranscriptData = {
   epoch: TranscriptPage["epoch"];
@@ -20,15 +21,7 @@ export type TranscriptData = {
 export type FoldResult = { kind: "ok"; data: TranscriptData } | { kind: "reset" };
 
 function indexOfStart(entries: readonly Entry[], startSequence: number): number {
-  let low = 0;
-  let high = entries.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    const probe = entries[mid];
-    if (probe !== undefined && probe.start_sequence < startSequence) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  return partitionPoint(entries, (entry) => entry.start_sequence >= startSequence);
 }
 
 /**

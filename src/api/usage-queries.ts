@@ -1,7 +1,7 @@
 // Query factories for a session's usage: the context reading the meter shows, and the
 // per-turn figures and compaction markers behind the turns list and the chart. The
-// session stream invalidates these exact keys on `session_usage_changed` and on
-// reconnect, so they never go stale on their own.
+// session stream invalidates these exact keys after transcript frames (at most once a
+// second) and on reconnect (ADR 0060), so they never go stale on their own.
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import {
@@ -11,6 +11,7 @@ import {
   UsageEnvelope,
   type UsageTurns,
 } from "../contract/usage";
+import { partitionPoint } from "../lib/partition-point";
 import { ApiError, getJson, parseInSlices, sessionPath } from "./http";
 import { type SessionRef, sessionQueries } from "./session-queries";
 
@@ -95,16 +96,10 @@ export function withContextAfter(data: UsageTurns): UsageTurnsView {
 
 /** The first index whose item's sequence is above `sequence` (binary search). */
 function firstAbove(items: readonly { sequence: number }[] | readonly number[], sequence: number) {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    const item = items[middle] as { sequence: number } | number;
-    const value = typeof item === "number" ? item : item.sequence;
-    if (value > sequence) high = middle;
-    else low = middle + 1;
-  }
-  return low;
+  return partitionPoint<{ sequence: number } | number>(
+    items,
+    (item) => (typeof item === "number" ? item : item.sequence) > sequence,
+  );
 }
 
 function afterOf(

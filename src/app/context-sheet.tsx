@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { Button } from "../components/button";
+import { useModalDialog } from "../components/use-modal-dialog";
 
 /**
  * The context rail as a sheet on narrow screens: a modal <dialog> (focus moves in, Escape
@@ -15,29 +16,13 @@ export function ContextSheet({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      // jsdom has no showModal; a real browser always does.
-      if (typeof element.showModal === "function") element.showModal();
-      else element.setAttribute("open", "");
-    } else if (!open && element.open) {
-      if (typeof element.close === "function") element.close();
-      else element.removeAttribute("open");
-    }
-  }, [open]);
+  const { ref: dialog, dialogProps } = useModalDialog(open, onClose);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; Escape and Close do the same by keyboard.
     <dialog
       ref={dialog}
       aria-label="Context"
-      onClose={onClose}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      {...dialogProps}
       // Clicking the backdrop (the dialog element itself, outside its box) closes it.
       onClick={(event) => {
         if (event.target === dialog.current) onClose();

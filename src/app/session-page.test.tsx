@@ -1,20 +1,23 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SessionPage } from "./session-page";
 
 const REF = { workspaceId: "w1", sessionId: "gone" };
 
 class FakeEventSource {
-  static opened: string[] = [];
+  static opened: FakeEventSource[] = [];
   onopen = null;
   onerror = null;
-  constructor(url: string) {
-    FakeEventSource.opened.push(url);
+  closed = false;
+  constructor() {
+    FakeEventSource.opened.push(this);
   }
   addEventListener() {}
-  close() {}
+  close() {
+    this.closed = true;
+  }
 }
 
 afterEach(() => {
@@ -47,5 +50,8 @@ describe("the session page", () => {
     expect(screen.queryByRole("combobox", { name: "Message" })).not.toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.queryByText("Reconnecting…")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("heading", { name: "Session not found" })).toHaveLength(1);
+    // Stops streaming: whatever stream was opened before the 404 is closed, none stays open.
+    await waitFor(() => expect(FakeEventSource.opened.every((source) => source.closed)).toBe(true));
   });
 });

@@ -81,7 +81,6 @@ export type HistoryQuery = EventsQuery;
 
 export const COMPACTION_EVENT = "compaction";
 export const COMPACTION_FIRED_EVENT = "session.compaction_fired";
-export const COMPACTION_REQUESTED_EVENT = "session.compaction.requested";
 
 /** A `compaction` row's content: one snapshot of the id (October release, "Ledger rows"). */
 export const CompactionRowContent = EventContent.extend({

@@ -38,9 +38,6 @@ export function queryInt(min: number, max: number) {
     .pipe(z.number().int().min(min).max(max));
 }
 
-/** A boolean carried in a query string: exactly `true` or `false`. */
-export const queryBool = z.enum(["true", "false"]).transform((value) => value === "true");
-
 /**
  * A Go slice that may be marshalled as `null` (a nil slice) or omitted: read as `[]`, so a
  * client never breaks on `parts: null`.

@@ -27,9 +27,6 @@ export const CompactionItem = z.object({
 });
 export type CompactionItem = z.infer<typeof CompactionItem>;
 
-/** `streaming` while the agent is still writing it, `done` after. */
-export const TEXT_STATES = ["streaming", "done"] as const;
-
 /** User text parts carry no `id`; assistant ones are `<message id>-text-<n>`. */
 export const TextPart = z.object({
   type: z.literal("text"),
@@ -192,16 +189,6 @@ export const KnownPart = z.union([
   CompactionPart,
 ]);
 export type KnownPart = z.infer<typeof KnownPart>;
-export const KNOWN_PART_TYPES = [
-  "text",
-  "reasoning",
-  "tool-<kind>",
-  "dynamic-tool",
-  "file",
-  "data-compozy-event",
-  "data-compozy-permission",
-  "data-compozy-compaction",
-] as const;
 
 /** What a client keeps of a part it cannot render: its type and why it was not understood. */
 export type UnsupportedPart = {

@@ -20,8 +20,15 @@ describe("formatTokens", () => {
     [1_200_000, "1.2M"],
     [1_000_000, "1M"],
     [2_000_000_000, "2B"],
+    [-1_500, "-1.5K"],
+    [950.6, "951"],
   ])("%d reads %s", (count, text) => {
     expect(formatTokens(count)).toBe(text);
+  });
+
+  it("when the count is not a number, then it reads as a dash", () => {
+    expect(formatTokens(Number.NaN)).toBe("—");
+    expect(formatTokens(Number.POSITIVE_INFINITY)).toBe("—");
   });
 });
 

@@ -1,12 +1,9 @@
 // How token counts, percentages and costs read everywhere in the SPA:
-// `950`, `12K`, `89.7K`, `1.2M` (one decimal, dropped when it is `.0`); `6.4%` under 10 %,
-// `35%` above.
+// `950`, `12K`, `89.7K`, `1.2M` (Intl's compact notation, one decimal, dropped when it is
+// `.0`); `6.4%` under 10 %, `35%` above.
 
-const UNITS = [
-  { size: 1e9, suffix: "B" },
-  { size: 1e6, suffix: "M" },
-  { size: 1e3, suffix: "K" },
-] as const;
+/** The platform's compact notation: it rounds across units itself (999,960 reads `1M`). */
+const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 function oneDecimal(value: number): string {
   const rounded = Math.round(value * 10) / 10;
@@ -15,16 +12,8 @@ function oneDecimal(value: number): string {
 
 export function formatTokens(count: number): string {
   if (!Number.isFinite(count)) return "—";
-  const sign = count < 0 ? "-" : "";
-  const value = Math.abs(count);
-  if (value < 1000) return `${sign}${Math.round(value)}`;
-  // Walk up from the smallest unit so 999,960 reads `1M`, not `1000K`.
-  for (let index = UNITS.length - 1; index >= 0; index--) {
-    const unit = UNITS[index]!;
-    const scaled = Math.round((value / unit.size) * 10) / 10;
-    if (scaled < 1000 || index === 0) return `${sign}${oneDecimal(scaled)}${unit.suffix}`;
-  }
-  return `${sign}${value}`;
+  // Token counts are whole: a stray fraction never shows as `950.6`.
+  return COMPACT.format(Math.round(count));
 }
 
 /** A ratio (0.35) as a percentage: one decimal under 10 %, whole numbers from 10 % up. */

@@ -5,6 +5,7 @@ import type { DaemonSession } from "../../../src/contract/session";
 import { cleanDisplayText } from "../../domain/display-text";
 import type { SessionRecord } from "../../domain/session-recorder-api";
 import type { HostContext } from "./host-context";
+import { activityOf, badgeOf } from "./session-badge";
 import { lineageOf, shownNameOf } from "./session-lineage";
 
 /** What the view needs of the permission broker. */
@@ -39,19 +40,31 @@ export function createSessionView(ctx: HostContext, permissions: PendingInteract
     const last = runtime === undefined ? reader.lastState(record.id) : undefined;
     const state = runtime?.state ?? last?.state ?? "stopped";
     const brief = options.commands === false;
+    const pending = permissions.pendingOf(record.id);
+    const reason =
+      state === "stopped" ? (last?.reason ?? reader.lastState(record.id).reason) : undefined;
+    const stopReason = stopReasonOf(reason);
     const session: DaemonSession = {
       id: record.id,
       workspace_id: record.workspace_id,
       agent_name: record.agent_name,
+      // Every session here is started by a person (the API, the SPA or the CLI).
       type: "user",
       state,
       available_commands: brief ? [] : reader.availableCommands(record.id),
       archived_at: record.archived_at ?? null,
+      // Tideline has no attach locks: no session can be attached (docs/contract.md).
       attachable: false,
-      badge: "",
-      pending_interactions: permissions.pendingOf(record.id),
+      badge: badgeOf({
+        state,
+        stopReason,
+        pendingApprovals: pending.length,
+        turnRunning: turn !== undefined,
+      }),
+      pending_interactions: pending,
       runtime: {
         status: state === "active" ? "ready" : state,
+        // No runtime selection is offered, so it was never revised.
         selection_revision: 0,
         ...(runtime?.acpSessionId === undefined ? {} : { acp_session_id: runtime.acpSessionId }),
         ...(runtime?.supportsLoad === undefined
@@ -84,26 +97,9 @@ export function createSessionView(ctx: HostContext, permissions: PendingInteract
       const derivation = lineageOf({ settings: ctx.deps.ledger.settings, nameOf }, record.id);
       if (derivation !== undefined) session.derivation = derivation;
     }
-    if (turn !== undefined) {
-      const elapsed = Math.max(0, ctx.now().getTime() - Date.parse(turn.startedAt));
-      session.activity = {
-        turn_id: turn.id,
-        // A Compact now turn is the daemon's own maintenance turn, not the user's input.
-        turn_source: turn.kind === "compact" ? "synthetic" : "user",
-        turn_started_at: turn.startedAt,
-        elapsed_ms: elapsed,
-        elapsed_seconds: Math.floor(elapsed / 1000),
-        idle_seconds: 0,
-        iteration_current: 1,
-        iteration_max: 0,
-      };
-    }
-    if (state === "stopped") {
-      const reason = last?.reason ?? reader.lastState(record.id).reason;
-      const stopReason = stopReasonOf(reason);
-      if (stopReason !== undefined) session.stop_reason = stopReason;
-      if (reason !== undefined) session.stop_detail = reason;
-    }
+    if (turn !== undefined) session.activity = activityOf(turn, record.updated_at, ctx.now());
+    if (stopReason !== undefined) session.stop_reason = stopReason;
+    if (reason !== undefined) session.stop_detail = reason;
     return session;
   };
 }

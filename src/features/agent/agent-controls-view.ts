@@ -1,4 +1,5 @@
 // The agent's own settings of one session as controls: its modes (ACP `modes`,
+import { asJsonObject, shownText } from "../../contract/json-value";
 // `current_mode_update`), its config options (`configOptions`, e.g. the model) and the model
 // it names in usage. Read from the session defensively; an option the agent also offers as
 // modes (Claude's `mode` option) is shown once, as the mode.
@@ -39,36 +40,30 @@ type SessionSettings = {
   model?: unknown;
 };
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value : undefined;
-}
-
 function modeControl(raw: unknown): ModeControl | undefined {
-  const modes = record(raw);
+  const modes = asJsonObject(raw);
   const list = Array.isArray(modes?.available_modes) ? modes.available_modes : [];
   const choices: ModeChoice[] = [];
   for (const entry of list) {
-    const mode = record(entry);
-    const id = text(mode?.id);
+    const mode = asJsonObject(entry);
+    const id = shownText(mode?.id);
     if (id === undefined || choices.some((choice) => choice.id === id)) continue;
-    choices.push({ id, name: text(mode?.name) ?? id, description: text(mode?.description) });
+    choices.push({
+      id,
+      name: shownText(mode?.name) ?? id,
+      description: shownText(mode?.description),
+    });
   }
   if (choices.length === 0) return undefined;
-  return { current: text(modes?.current_mode_id) ?? "", choices };
+  return { current: shownText(modes?.current_mode_id) ?? "", choices };
 }
 
 function configControl(raw: unknown): ConfigControl | undefined {
-  const option = record(raw);
-  const id = text(option?.id);
+  const option = asJsonObject(raw);
+  const id = shownText(option?.id);
   if (option === undefined || id === undefined) return undefined;
-  const label = text(option.label) ?? id;
-  const description = text(option.description);
+  const label = shownText(option.label) ?? id;
+  const description = shownText(option.description);
   if (option.kind === "boolean") {
     return { kind: "boolean", id, label, description, current: option.current === "true" };
   }
@@ -76,25 +71,37 @@ function configControl(raw: unknown): ConfigControl | undefined {
   const values = Array.isArray(option.values) ? option.values : [];
   const choices: ConfigChoice[] = [];
   for (const entry of values) {
-    const value = record(entry);
-    const name = text(value?.value);
+    const value = asJsonObject(entry);
+    const name = shownText(value?.value);
     if (name === undefined || choices.some((choice) => choice.value === name)) continue;
-    choices.push({ value: name, label: text(value?.label) ?? name, group: text(value?.group) });
+    choices.push({
+      value: name,
+      label: shownText(value?.label) ?? name,
+      group: shownText(value?.group),
+    });
   }
   if (choices.length === 0) return undefined;
-  return { kind: "select", id, label, description, current: text(option.current) ?? "", choices };
+  return {
+    kind: "select",
+    id,
+    label,
+    description,
+    current: shownText(option.current) ?? "",
+    choices,
+  };
 }
 
 export function agentControlsView(session: SessionSettings): AgentControlsView {
   const mode = modeControl(session.modes);
   const rawOptions = Array.isArray(session.config_options) ? session.config_options : [];
   const options = rawOptions
-    .filter((raw) => !(mode !== undefined && record(raw)?.category === "mode"))
+    .filter((raw) => !(mode !== undefined && asJsonObject(raw)?.category === "mode"))
     .map(configControl)
     .filter((control) => control !== undefined);
-  const model = text(session.model);
+  const model = shownText(session.model);
   const modelShown = rawOptions.some(
-    (raw) => record(raw)?.category === "model" && text(record(raw)?.current) === model,
+    (raw) =>
+      asJsonObject(raw)?.category === "model" && shownText(asJsonObject(raw)?.current) === model,
   );
   return { mode, options, model: modelShown ? undefined : model };
 }

@@ -31,7 +31,7 @@ function stubDaemon(compact: Route, session: () => Session = () => makeSession()
   });
 }
 
-/** What the stream hook does on `session_updated`; the cache notifies on the next tick. */
+/** A re-read session landing in the cache (the stream re-reads it after transcript frames). */
 async function setSession(client: ReturnType<typeof renderRail>["client"], session: Session) {
   await act(async () => {
     client.setQueryData(sessionQueries.detail(REF).queryKey, { session });

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { usageQueries } from "../../api/usage-queries";
 import {
   json,
   makeMarker,
   makeSession,
-  REF,
   REPORTED,
   renderRail,
   stubFetch,
@@ -135,23 +133,5 @@ describe("the context meter", () => {
     expect(within(contextWindow()).getByText("Compacting context…")).toBeVisible();
     expect(within(contextWindow()).getByText("Before it: 89.7K / 256K")).toBeVisible();
     noMeter();
-  });
-
-  it("when the stream invalidates usage (session_usage_changed, reconnect), then it re-reads", async () => {
-    stubFetch({
-      "GET /usage": () =>
-        json({
-          usage: {
-            context: { state: "unknown", cleared_by: { compaction_id: "c1", sequence: 30 } },
-            turn_count: 2,
-          },
-        }),
-    });
-    const { client } = renderRail({ context: REPORTED, turns: noTurns });
-    expect(within(contextWindow()).getByText("35%")).toBeVisible();
-    await client.invalidateQueries({ queryKey: usageQueries.usage(REF).queryKey });
-    await waitFor(() =>
-      expect(within(contextWindow()).getByText("Context usage unknown")).toBeVisible(),
-    );
   });
 });

@@ -17,8 +17,9 @@ import { sessionTotal } from "./turns-list-view";
 
 /**
  * The context rail: the meter, Compact now, the chart and the turns list. The stream hook
- * re-reads usage and turns on `session_usage_changed` and on reconnect; the meter reads the
- * markers too, so a usage answer older than a known compaction is never shown as current.
+ * re-reads usage and turns after transcript frames and on reconnect (ADR 0060); the meter
+ * reads the markers too, so a usage answer older than a known compaction is never shown as
+ * current.
  * A daemon without `/usage/turns` (older CompozyOS) gets no turns, chart or Compact now.
  */
 export function ContextRail({

@@ -10,7 +10,6 @@ import { json, makeSession, REPORTED, renderRail, stubFetch } from "../../testin
 afterEach(() => vi.unstubAllGlobals());
 
 const plain404 = () => new Response("404 page not found", { status: 404 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function calls(fetchMock: ReturnType<typeof stubFetch>, suffix: string) {
   return fetchMock.mock.calls.filter(([url]) => String(url).endsWith(suffix)).length;
@@ -22,14 +21,15 @@ describe("ContextRail against an older daemon", () => {
       "GET /usage": () => json({ usage: { turn_count: 3, input_tokens: 1200, output_tokens: 80 } }),
       "GET /usage/turns": () => json({ turns: [], compactions: [] }),
     });
-    renderRail({ session: makeSession() });
+    const { client } = renderRail({ session: makeSession() });
     // No figure to expose: a labelled status text, never a role="meter" a browser reads as 0.
     const status = await screen.findByRole("status", { name: "Context window" });
     await waitFor(() => expect(status).toHaveTextContent("No context reading"));
     expect(status).toHaveTextContent("This daemon reports no context usage");
     expect(screen.queryByRole("meter")).toBeNull();
     expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
-    await sleep(300);
+    // Nothing is fetching, so no retry is waiting either (a retry delay counts as fetching).
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(calls(fetchMock, "/usage")).toBe(1);
   });
 
@@ -38,11 +38,12 @@ describe("ContextRail against an older daemon", () => {
       "GET /usage": () => json({ usage: { context: REPORTED, turn_count: 1 } }),
       "GET /usage/turns": plain404,
     });
-    renderRail({ session: makeSession() });
+    const { client } = renderRail({ session: makeSession() });
     const meter = await screen.findByRole("meter", { name: "Context window" });
     await waitFor(() => expect(meter).toHaveTextContent("35%"));
     await waitFor(() => expect(calls(fetchMock, "/usage/turns")).toBe(1));
-    await sleep(300);
+    // Nothing is fetching, so no retry is waiting either (a retry delay counts as fetching).
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(screen.queryByRole("heading", { name: "Turns" })).toBeNull();
     expect(screen.queryByText("Loading turns")).toBeNull();
     expect(screen.queryByText("Turns unavailable")).toBeNull();

@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
+import { useModalDialog } from "../../components/use-modal-dialog";
 import { type AgentChoice, agentLabel, createBody, initialAgent } from "./new-session-dialog-view";
 
 export type NewSessionRequest = ReturnType<typeof createBody>;
@@ -26,25 +27,12 @@ export function NewSessionDialog({
   onCreate: (request: NewSessionRequest) => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, dialogProps } = useModalDialog(open, onClose);
   const titleId = useId();
   const nameId = useId();
   const [picked, setPicked] = useState<string | undefined>(undefined);
   const [name, setName] = useState("");
   const agent = picked ?? initialAgent(agents ?? []);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      // jsdom has no showModal: the dialog is then simply open (not modal).
-      if (typeof element.showModal === "function") element.showModal();
-      else element.setAttribute("open", "");
-    } else if (!open && element.open) {
-      if (typeof element.close === "function") element.close();
-      else element.removeAttribute("open");
-    }
-  }, [open]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,11 +44,7 @@ export function NewSessionDialog({
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
-      onClose={onClose}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      {...dialogProps}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
     >
       {open ? (

@@ -1,4 +1,4 @@
-// How a compaction row reads, from its folded item (web-ui.md, "The compaction row").
+// How a compaction row reads, from its folded item (ADR 0102, docs/contract.md "Transcript").
 // Only the three terminal statuses count as finished; a vendor status is shown verbatim.
 
 import type { CompactionMarkerView } from "../../api/usage-queries";

@@ -1,29 +1,21 @@
 // One muted line for a `data-compozy-event` or `data-compozy-permission` part: plan,
+import { asJsonObject, shownText } from "../../contract/json-value";
+
 // permission, agent exit, session state, CompozyOS's runtime notices, markers and errors,
 // and updates the daemon did not model. Fields are read defensively: the data is loose by
 // contract. CompozyOS also records an event part beside every tool call and usage report;
 // the tool row and the meter already show those, so they draw no line (`undefined`).
 type EventData = { type: string } & Record<string, unknown>;
 
-function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() ? value.trim() : undefined;
-}
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 function describePlan(data: EventData): string {
   // Tideline's daemon sends the plan's entries; CompozyOS keeps the ACP update under `raw`.
-  const raw = record(data.raw);
+  const raw = asJsonObject(data.raw);
   const entries = Array.isArray(data.entries)
     ? data.entries
     : Array.isArray(raw?.entries)
       ? raw.entries
       : [];
-  const done = entries.filter((entry) => record(entry)?.status === "completed").length;
+  const done = entries.filter((entry) => asJsonObject(entry)?.status === "completed").length;
   const steps = `${entries.length} ${entries.length === 1 ? "step" : "steps"}`;
   return entries.length > 0 ? `Plan updated · ${done} of ${steps} done` : "Plan updated";
 }
@@ -36,12 +28,18 @@ const DECISIONS: Record<string, string> = {
 };
 
 export function describePermission(data: EventData): string {
-  const toolCall = record(data.toolCall) ?? record(data.tool_call);
+  const toolCall = asJsonObject(data.toolCall) ?? asJsonObject(data.tool_call);
   const title =
-    text(data.title) ?? text(toolCall?.title) ?? text(data.action) ?? text(data.resource);
-  const outcome = record(data.outcome);
+    shownText(data.title) ??
+    shownText(toolCall?.title) ??
+    shownText(data.action) ??
+    shownText(data.resource);
+  const outcome = asJsonObject(data.outcome);
   const decision =
-    text(data.outcome) ?? text(outcome?.outcome) ?? text(data.decision) ?? text(outcome?.optionId);
+    shownText(data.outcome) ??
+    shownText(outcome?.outcome) ??
+    shownText(data.decision) ??
+    shownText(outcome?.optionId);
   const said = decision ? (DECISIONS[decision] ?? decision) : undefined;
   return ["Permission requested", title ? `: ${title}` : "", said ? ` · ${said}` : ""].join("");
 }
@@ -57,27 +55,27 @@ const SHOWN_ELSEWHERE = new Set([
 ]);
 
 function describeMarker(data: EventData): string {
-  const marker = record(data.marker);
-  const summary = text(marker?.summary) ?? text(data.text) ?? text(data.title);
+  const marker = asJsonObject(data.marker);
+  const summary = shownText(marker?.summary) ?? shownText(data.text) ?? shownText(data.title);
   return summary ? `Note: ${summary}` : "Note added to the transcript";
 }
 
 function describeCompactionFired(data: EventData): string {
   // CompozyOS puts the admission under `raw` (strategy, pressure, sequence span).
-  const raw = record(data.raw);
-  const strategy = text(raw?.strategy);
+  const raw = asJsonObject(data.raw);
+  const strategy = shownText(raw?.strategy);
   return `Compaction started${strategy ? ` (${strategy})` : ""}`;
 }
 
 function describeExit(data: EventData): string {
-  const signal = text(data.signal);
+  const signal = shownText(data.signal);
   if (signal) return `Agent exited on signal ${signal}`;
   return typeof data.code === "number" ? `Agent exited with code ${data.code}` : "Agent exited";
 }
 
 function describeState(data: EventData): string {
-  const state = text(data.state) ?? "changed";
-  const reason = text(data.reason);
+  const state = shownText(data.state) ?? "changed";
+  const reason = shownText(data.reason);
   return `Session ${state}${reason ? ` — ${reason}` : ""}`;
 }
 
@@ -93,29 +91,29 @@ export function describeEvent(data: EventData): string | undefined {
     case "session.state":
       return describeState(data);
     case "agent.invalid_frame":
-      return `Ignored an invalid agent update${text(data.error) ? `: ${text(data.error)}` : ""}`;
+      return `Ignored an invalid agent update${shownText(data.error) ? `: ${shownText(data.error)}` : ""}`;
     case "agent.unknown_update": {
-      const kind = text(data.sessionUpdate);
+      const kind = shownText(data.sessionUpdate);
       return `Unrecognised agent update${kind ? ` (${kind})` : ""}`;
     }
     case "runtime_progress":
-      return text(data.text) ?? "Still working…";
+      return shownText(data.text) ?? "Still working…";
     case "runtime_warning":
-      return `Warning: ${text(data.text) ?? "the agent is slow to respond"}`;
+      return `Warning: ${shownText(data.text) ?? "the agent is slow to respond"}`;
     case "error":
-      return `Error: ${text(data.error) ?? text(record(data.failure)?.summary) ?? "the turn failed"}`;
+      return `Error: ${shownText(data.error) ?? shownText(asJsonObject(data.failure)?.summary) ?? "the turn failed"}`;
     case "done":
-      return `Turn ended${text(data.stop_reason) ? ` (${text(data.stop_reason)})` : ""}`;
+      return `Turn ended${shownText(data.stop_reason) ? ` (${shownText(data.stop_reason)})` : ""}`;
     case "session_stopped":
-      return `Session stopped${text(data.stop_reason) ? ` — ${text(data.stop_reason)}` : ""}`;
+      return `Session stopped${shownText(data.stop_reason) ? ` — ${shownText(data.stop_reason)}` : ""}`;
     case "system":
-      return text(data.title) ?? text(data.text) ?? "System update";
+      return shownText(data.title) ?? shownText(data.text) ?? "System update";
     case "transcript_marker.created":
     case "transcript_marker.redacted":
       return describeMarker(data);
     case "session.compaction_fired":
       return describeCompactionFired(data);
     default:
-      return text(data.title) ?? text(data.text) ?? `Agent event: ${data.type}`;
+      return shownText(data.title) ?? shownText(data.text) ?? `Agent event: ${data.type}`;
   }
 }

@@ -3,6 +3,8 @@
 // data is loose by contract (CompozyOS's `UIAgentEventPayload`, plus the reference daemon's
 // `status`, `option_id`, `option_label`, `reason`, ADR 0091), so every field is read
 // defensively: a hostile or partial payload gives a plainer row, never a crash.
+
+import { asJsonObject, shownText } from "../../contract/json-value";
 import { type DiffContent, diffContentOf } from "./diff-view";
 import { commandOf } from "./tool-output-view";
 
@@ -34,16 +36,6 @@ export type PermissionView = {
   outcomeTone: "allow" | "reject" | "closed" | undefined;
 };
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
-
 const MAX_OPTIONS = 12;
 
 function optionsOf(raw: Record<string, unknown> | undefined): PermissionOption[] {
@@ -51,14 +43,14 @@ function optionsOf(raw: Record<string, unknown> | undefined): PermissionOption[]
   const options: PermissionOption[] = [];
   const seen = new Set<string>();
   for (const entry of list.slice(0, MAX_OPTIONS)) {
-    const option = record(entry);
-    const optionId = text(option?.option_id) ?? text(option?.optionId);
+    const option = asJsonObject(entry);
+    const optionId = shownText(option?.option_id) ?? shownText(option?.optionId);
     if (optionId === undefined || seen.has(optionId)) continue;
     seen.add(optionId);
-    const kind = text(option?.kind) ?? "";
+    const kind = shownText(option?.kind) ?? "";
     options.push({
       optionId,
-      label: text(option?.label) ?? text(option?.name) ?? optionId,
+      label: shownText(option?.label) ?? shownText(option?.name) ?? optionId,
       kind,
       tone: kind.startsWith("reject") ? "reject" : "allow",
     });
@@ -96,9 +88,9 @@ function answeredOutcome(
   data: Record<string, unknown>,
   options: PermissionOption[],
 ): Pick<PermissionView, "outcome" | "outcomeDetail" | "outcomeTone"> {
-  const status = text(data.status);
-  const reason = text(data.reason);
-  const who = whoAnswered(text(data.resolved_by));
+  const status = shownText(data.status);
+  const reason = shownText(data.reason);
+  const who = whoAnswered(shownText(data.resolved_by));
   if (status === "canceled" || status === "cancelled" || status === "orphaned") {
     return {
       outcome: status === "orphaned" ? "Closed unanswered" : "Cancelled",
@@ -106,8 +98,8 @@ function answeredOutcome(
       outcomeTone: "closed",
     };
   }
-  const optionId = text(data.option_id);
-  const decision = text(data.decision);
+  const optionId = shownText(data.option_id);
+  const decision = shownText(data.decision);
   // A Tideline `decision` may be the option's own id (ADR 0091).
   const chosen =
     options.find((option) => option.optionId === optionId) ??
@@ -115,7 +107,7 @@ function answeredOutcome(
   const words =
     (decision ? DECISION_WORDS[decision] : undefined) ??
     (chosen ? DECISION_WORDS[chosen.kind] : undefined);
-  const label = text(data.option_label) ?? chosen?.label;
+  const label = shownText(data.option_label) ?? chosen?.label;
   if (words === undefined && label === undefined) {
     return {
       outcome: decision ? `Answered: ${decision}` : "Declined without a choice",
@@ -138,29 +130,29 @@ function answeredOutcome(
  * CompozyOS part without `status` is pending until it carries a decision.
  */
 function isPending(data: Record<string, unknown>): boolean {
-  const status = text(data.status);
+  const status = shownText(data.status);
   if (status !== undefined) return status === "pending";
-  return text(data.decision) === undefined && text(data.resolved_by) === undefined;
+  return shownText(data.decision) === undefined && shownText(data.resolved_by) === undefined;
 }
 
 export function permissionView(data: Record<string, unknown>): PermissionView {
-  const raw = record(data.raw);
-  const toolCall = record(raw?.tool_call) ?? record(data.tool_call);
+  const raw = asJsonObject(data.raw);
+  const toolCall = asJsonObject(raw?.tool_call) ?? asJsonObject(data.tool_call);
   const options = optionsOf(raw);
   const content = Array.isArray(toolCall?.content) ? toolCall.content : [];
   const diffs = content.map(diffContentOf).filter((diff) => diff !== undefined);
   const notes = content
-    .map((block) => record(record(block)?.content))
+    .map((block) => asJsonObject(asJsonObject(block)?.content))
     .filter((inner) => inner?.type === "text")
-    .map((inner) => text(inner?.text))
+    .map((inner) => shownText(inner?.text))
     .filter((note) => note !== undefined);
   const pending = isPending(data);
   const input = raw?.tool_input ?? toolCall?.rawInput;
   return {
-    requestId: text(data.request_id) ?? text(raw?.request_id),
-    turnId: text(data.turn_id),
-    title: text(data.title) ?? text(toolCall?.title) ?? "A tool call",
-    toolKind: text(data.resource) ?? text(toolCall?.kind),
+    requestId: shownText(data.request_id) ?? shownText(raw?.request_id),
+    turnId: shownText(data.turn_id),
+    title: shownText(data.title) ?? shownText(toolCall?.title) ?? "A tool call",
+    toolKind: shownText(data.resource) ?? shownText(toolCall?.kind),
     command: commandOf(input),
     diffs,
     notes,

@@ -178,13 +178,27 @@ describe("SessionTimeline", () => {
     expect(count).toBeLessThanOrEqual(1_500);
   });
 
-  it("when a compaction completed, then there is no dimming boundary: the row itself marks it", () => {
+  it("when a compaction completed, then the row itself marks it and the turns before it are drawn like the turns after it (ADR 0102)", () => {
     client.setQueryData(
       transcriptQueries.key("s1"),
       data([textEntry(1), compactionEntry(2, "completed"), textEntry(3)]),
     );
     renderTimeline();
-    expect(screen.queryByText("Earlier turns were summarized")).not.toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Full contrast" })).not.toBeInTheDocument();
+    expect(screen.getByRole("status", { name: "Context compacted" })).toBeVisible();
+    // Both replies are assistant rows: any dimming of the earlier one shows as a difference
+    // in the classes or styles along its ancestry.
+    const lineage = (text: string) => {
+      const chain: string[] = [];
+      for (
+        let node = screen.getByText(text) as HTMLElement | null;
+        node;
+        node = node.parentElement
+      ) {
+        if (node.getAttribute("role") === "region") break;
+        chain.push(`${node.tagName}.${node.className}|${node.getAttribute("style") ?? ""}`);
+      }
+      return chain.map((link) => link.replace(/translateY\([^)]*\)|top: [^;]*;?/g, ""));
+    };
+    expect(lineage("message number 1")).toEqual(lineage("message number 3"));
   });
 });

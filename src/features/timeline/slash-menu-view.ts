@@ -1,4 +1,5 @@
 // The composer's slash-command menu: when it opens, which of the session's advertised
+import { shownText } from "../../contract/json-value";
 // commands it lists (filtered as the user types), and whether a draft is exactly the
 // session's compaction command (sent through Compact now, not as a prompt). Commands come
 // from `GET …/commands` (CompozyOS's catalog), read defensively.
@@ -22,24 +23,20 @@ type Descriptor = {
   placements?: unknown;
 };
 
-function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-}
-
 /** The catalog's commands a prompt can start with (`/name`, one word), each token once. */
 export function menuCommandsOf(descriptors: readonly Descriptor[]): MenuCommand[] {
   const seen = new Set<string>();
   const commands: MenuCommand[] = [];
   for (const descriptor of descriptors) {
-    const token = text(descriptor.canonical_token) ?? text(descriptor.display_name);
+    const token = shownText(descriptor.canonical_token) ?? shownText(descriptor.display_name);
     if (token === undefined || !/^\/\S+$/.test(token) || seen.has(token)) continue;
     seen.add(token);
     commands.push({
       token,
-      description: text(descriptor.description) ?? "",
-      hint: text(descriptor.input_hint),
+      description: shownText(descriptor.description) ?? "",
+      hint: shownText(descriptor.input_hint),
       available: descriptor.available !== false,
-      unavailableReason: text(descriptor.unavailable_reason),
+      unavailableReason: shownText(descriptor.unavailable_reason),
     });
   }
   return commands;

@@ -3,6 +3,7 @@
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
 import { type Entry, speakerOf } from "../../contract/transcript";
 import { isInterrupted } from "../../lib/compaction-words";
+import { partitionPoint } from "../../lib/partition-point";
 
 export function markersById(
   turns: UsageTurnsView | null,
@@ -20,14 +21,8 @@ export function showsSpeaker(entries: readonly Entry[], index: number): boolean 
 
 /** Index of the entry starting at `startSequence` (entries are sorted by it), or -1. */
 export function indexOfStartSequence(entries: readonly Entry[], startSequence: number): number {
-  let low = 0;
-  let high = entries.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((entries[mid]?.start_sequence ?? Number.POSITIVE_INFINITY) < startSequence) low = mid + 1;
-    else high = mid;
-  }
-  return entries[low]?.start_sequence === startSequence ? low : -1;
+  const index = partitionPoint(entries, (entry) => entry.start_sequence >= startSequence);
+  return entries[index]?.start_sequence === startSequence ? index : -1;
 }
 
 function exitText(data: Record<string, unknown>): string {

@@ -2,6 +2,8 @@
 // `content` text, `terminal` with the output the agent reported), and its raw input/output
 // (shown only behind a toggle). Reads the daemon's `output` {content, raw_output, terminals}
 // (ADR 0093) and, from an older daemon or CompozyOS, any other value as raw output.
+
+import { asJsonObject } from "../../contract/json-value";
 import { type DiffContent, diffContentOf } from "./diff-view";
 
 export type TerminalView = {
@@ -30,15 +32,9 @@ export type ToolOutputView = {
   rawOutput?: unknown;
 };
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 /** `rawInput.command` as one line: a string, or an argv array joined with spaces. */
 export function commandOf(input: unknown): string | undefined {
-  const command = record(input)?.command;
+  const command = asJsonObject(input)?.command;
   if (typeof command === "string" && command.trim() !== "") return command;
   if (Array.isArray(command) && command.length > 0 && command.every((a) => typeof a === "string")) {
     return command.join(" ");
@@ -47,7 +43,7 @@ export function commandOf(input: unknown): string | undefined {
 }
 
 function terminalOf(id: string, reported: unknown): TerminalView {
-  const data = record(reported);
+  const data = asJsonObject(reported);
   const view: TerminalView = {
     terminalId: id,
     output: typeof data?.output === "string" ? data.output : "",
@@ -62,7 +58,7 @@ function terminalOf(id: string, reported: unknown): TerminalView {
 
 /** One ACP `ToolCallContent` block as something to show. */
 function blockOf(raw: unknown, terminals: Record<string, unknown>, shown: Set<string>): ToolBlock {
-  const block = record(raw);
+  const block = asJsonObject(raw);
   const diff = diffContentOf(block);
   if (diff) return { kind: "diff", diff };
   if (block?.type === "terminal" && typeof block.terminalId === "string") {
@@ -73,7 +69,7 @@ function blockOf(raw: unknown, terminals: Record<string, unknown>, shown: Set<st
     };
   }
   if (block?.type === "content") {
-    const inner = record(block.content);
+    const inner = asJsonObject(block.content);
     if (inner?.type === "text" && typeof inner.text === "string") {
       return { kind: "text", text: inner.text };
     }
@@ -130,7 +126,7 @@ export function toolOutputView(part: {
 
 /** `{}` stands for "not reported" (CompozyOS writes it for an unknown input or output). */
 function reported(value: unknown): unknown {
-  const fields = record(value);
+  const fields = asJsonObject(value);
   return fields !== undefined && Object.keys(fields).length === 0 ? undefined : value;
 }
 
@@ -140,7 +136,7 @@ function blocksOf(tool: { input?: unknown; output?: unknown }): ToolOutputView {
   const command = commandOf(part.input);
   if (command !== undefined) view.command = command;
   if (part.input !== undefined) view.rawInput = part.input;
-  const output = record(part.output);
+  const output = asJsonObject(part.output);
   if (typeof part.output === "string") {
     if (part.output !== "") view.blocks = [{ kind: "plain", text: part.output }];
     return view;
@@ -152,7 +148,7 @@ function blocksOf(tool: { input?: unknown; output?: unknown }): ToolOutputView {
     if (wrapped !== undefined) view.blocks = [{ kind: "plain", text: wrapped }];
     return view;
   }
-  const terminals = record(output.terminals) ?? {};
+  const terminals = asJsonObject(output.terminals) ?? {};
   const shown = new Set<string>();
   const content = Array.isArray(output.content) ? output.content : [];
   view.blocks = content.map((block) => blockOf(block, terminals, shown));
