@@ -341,6 +341,18 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
         ).json(),
       );
       expect(events.events[0]?.content).toMatchObject({ requested_by: expected });
+      // The transcript's maintenance message says who asked, so the row can word it.
+      const page = DaemonTranscriptPage.parse(
+        await (
+          await daemon.call("GET", `${daemon.sessionPath(session.id)}/transcript?limit=1000`)
+        ).json(),
+      );
+      const opened = page.entries.find(
+        (entry) =>
+          entry.message.role === "user" &&
+          (entry.message.metadata as { turn_id?: string } | undefined)?.turn_id === prompt_id,
+      );
+      expect(opened?.message.metadata).toMatchObject({ maintenance: true, requested_by: expected });
     }
   });
 

@@ -212,7 +212,7 @@ describe("a long session's chart", () => {
   it("when the person typed the command, then the drop's label says so", () => {
     const geometry = deriveChartGeometry(
       { turns: [turn(1, 100_000)], compactions: [marker(5, { context_used: 100_000 })] },
-      { c5: "/compact" },
+      { c5: { typed: "/compact" } },
     );
     expect(geometry.drops[0]?.label).toBe("You typed /compact · completed · 100K before");
   });

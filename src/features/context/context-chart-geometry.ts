@@ -4,7 +4,12 @@
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
 import type { Turn } from "../../contract/usage";
 import { formatTokens } from "../../lib/format-tokens";
-import { describeMarker, didNotComplete, type TypedCommands, turnNumbers } from "./turns-list-view";
+import {
+  type CompactionRequests,
+  describeMarker,
+  didNotComplete,
+  turnNumbers,
+} from "./turns-list-view";
 
 export const CHART = { width: 320, height: 150, left: 40, right: 10, top: 14, bottom: 22 };
 
@@ -117,7 +122,7 @@ function orderSlots(data: UsageTurnsView): Slot[] {
 
 export function deriveChartGeometry(
   data: UsageTurnsView,
-  typed: TypedCommands = {},
+  requests: CompactionRequests = {},
 ): ChartGeometry {
   const slots = orderSlots(data);
   const numbers = turnNumbers(data.turns);
@@ -190,7 +195,7 @@ export function deriveChartGeometry(
     const after = marker.context_after?.used;
     const yBefore = before !== undefined ? yAt(before) : undefined;
     const yAfter = after !== undefined ? yAt(after) : undefined;
-    const label = describeMarker(marker, typed);
+    const label = describeMarker(marker, requests);
     const incomplete = didNotComplete(marker);
     drops.push({
       key: marker.compaction_id,

@@ -6,7 +6,7 @@ import {
   type ChartPoint,
   deriveChartGeometry,
 } from "./context-chart-geometry";
-import type { TypedCommands } from "./turns-list-view";
+import type { CompactionRequests } from "./turns-list-view";
 
 const LABEL = "fill-slate-600 text-[11px] dark:fill-slate-300";
 
@@ -30,14 +30,14 @@ function markerPoints(points: readonly ChartPoint[]): readonly ChartPoint[] {
 // on unrelated reads, and a long session's chart or list is thousands of nodes.
 export const ContextChart = memo(function ContextChart({
   data,
-  typed,
+  requests,
 }: {
   data: UsageTurnsView;
-  typed?: TypedCommands | undefined;
+  requests?: CompactionRequests | undefined;
 }) {
   const headingId = useId();
   const [active, setActive] = useState<string | undefined>(undefined);
-  const chart = deriveChartGeometry(data, typed);
+  const chart = deriveChartGeometry(data, requests);
   const hovered = chart.points.find((point) => point.key === active);
   const empty = chart.points.length === 0;
 
