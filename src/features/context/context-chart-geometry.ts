@@ -2,7 +2,13 @@
 // the order they happened, scaled into a fixed viewBox. The component only draws this.
 
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
-import type { Turn } from "../../contract/usage";
+import {
+  isBefore,
+  markerReportKey,
+  type ReportKey,
+  type Turn,
+  turnReportKey,
+} from "../../contract/usage";
 import { formatTokens } from "../../lib/format-tokens";
 import {
   type CompactionRequests,
@@ -79,45 +85,36 @@ function lazyWords(base: Omit<ChartPoint, "value" | "label">, format: () => stri
 }
 
 type Slot =
-  | { kind: "turn"; order: number; turn: Turn; used: number; size: number | undefined }
-  | { kind: "compaction"; order: number; marker: CompactionMarkerView };
+  | { kind: "turn"; key: ReportKey; turn: Turn; used: number; size: number | undefined }
+  | { kind: "compaction"; key: ReportKey; marker: CompactionMarkerView };
 
 /**
- * Where a turn's reading sits among the compactions: a turn's figure is its last reading,
- * so when a compaction inside the turn already has its post-compaction reading within the
- * same turn, the turn's figure comes after that compaction; otherwise before it.
+ * Every reading and compaction in the order they were reported (ADR 0121), so a drop sits
+ * between the last reading before it and the first after it. A turn's figure is its last
+ * reading: the reference daemon says which ledger row it came from (`context_sequence`),
+ * comparable with a marker's snapshot sequence; from a daemon that does not, readings and
+ * markers are ordered by their timestamps (ties by sequence). Never by the turn's start:
+ * a turn's reading is reported at its end, after a compaction inside it.
  */
 function orderSlots(data: UsageTurnsView): Slot[] {
-  const turns = [...data.turns].sort((a, b) => a.sequence - b.sequence);
-  // Markers in order, walked alongside the turns: each turn looks only at its own markers.
-  const markers = [...data.compactions].sort((a, b) => a.sequence - b.sequence);
-  let next = 0;
+  const bySequence = data.turns.every(
+    (turn) => turn.usage?.context_used === undefined || turn.usage.context_sequence !== undefined,
+  );
   const slots: Slot[] = [];
-  turns.forEach((turn, index) => {
-    const end = turns[index + 1]?.sequence ?? Number.POSITIVE_INFINITY;
-    while (
-      next < markers.length &&
-      (markers[next] as CompactionMarkerView).sequence < turn.sequence
-    ) {
-      next += 1;
-    }
-    let order = turn.sequence;
-    let inTurn = next;
-    for (; inTurn < markers.length; inTurn += 1) {
-      const marker = markers[inTurn] as CompactionMarkerView;
-      if (marker.sequence >= end) break;
-      const afterInTurn = marker.context_after !== undefined && marker.context_after.sequence < end;
-      if (afterInTurn) order = Math.max(order, marker.sequence + 0.5);
-    }
-    next = inTurn;
+  for (const turn of data.turns) {
     const used = turn.usage?.context_used;
-    if (used === undefined) return;
-    slots.push({ kind: "turn", order, turn, used, size: turn.usage?.context_size });
-  });
-  for (const marker of data.compactions) {
-    slots.push({ kind: "compaction", order: marker.sequence, marker });
+    if (used === undefined) continue;
+    const reported = turn.usage?.context_sequence;
+    const key: ReportKey | undefined =
+      bySequence && reported !== undefined ? [reported, 0] : turnReportKey(turn);
+    if (key === undefined) continue;
+    slots.push({ kind: "turn", key, turn, used, size: turn.usage?.context_size });
   }
-  return slots.sort((a, b) => a.order - b.order);
+  for (const marker of data.compactions) {
+    const key: ReportKey = bySequence ? [marker.sequence, 0] : markerReportKey(marker);
+    slots.push({ kind: "compaction", key, marker });
+  }
+  return slots.sort((a, b) => (isBefore(a.key, b.key) ? -1 : isBefore(b.key, a.key) ? 1 : 0));
 }
 
 export function deriveChartGeometry(
