@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { precompressDir } from "./vite.config";
+import { keepTestSupportOut, precompressDir } from "./vite.config";
 
 const dir = mkdtempSync(join(tmpdir(), "tideline-precompress-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,5 +48,26 @@ describe("precompressing the build", () => {
     for (const name of assets.filter((n) => n.startsWith("noise.txt."))) {
       expect(readFileSync(join(dir, "assets", name)).length).toBeLessThan(noise.length);
     }
+  });
+});
+
+describe("keeping test support out of the bundle", () => {
+  const parsed = (id: string) => {
+    const hook = keepTestSupportOut().moduleParsed as (this: unknown, info: { id: string }) => void;
+    const context = {
+      error(message: string): never {
+        throw new Error(message);
+      },
+    };
+    hook.call(context, { id });
+  };
+
+  it("when a module under src/testing/ or server/testing/ is parsed, then the build fails naming it; other modules pass", () => {
+    expect(() => parsed("/repo/src/testing/compozy-examples.ts")).toThrow(
+      /test support would enter the production bundle: \/repo\/src\/testing\/compozy-examples\.ts/,
+    );
+    expect(() => parsed("/repo/server/testing/daemon.ts")).toThrow(/test support/);
+    expect(() => parsed("/repo/src/features/timeline/testing-notes.ts")).not.toThrow();
+    expect(() => parsed("/repo/src/contract/session.ts")).not.toThrow();
   });
 });

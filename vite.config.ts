@@ -71,8 +71,25 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * Test support lives in `src/testing/` and `server/testing/` (ADR 0145) and never ships: the
+ * lint boundaries forbid production code importing it, and this fails a build that would
+ * bundle it anyway.
+ */
+export function keepTestSupportOut(): Plugin {
+  return {
+    name: "tideline-no-test-support",
+    apply: "build",
+    moduleParsed(info) {
+      if (/[\\/](src|server)[\\/]testing[\\/]/.test(info.id)) {
+        this.error(`test support would enter the production bundle: ${info.id}`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [react(), tailwindcss(), precompressAssets(), keepTestSupportOut()],
   // The budget that matters is quality.md's 160 KB gzip of initial JavaScript (`npm run bench`
   // measures it); the main chunk is ~450 KB before gzip, so warn only well past that.
   build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
@@ -86,7 +103,7 @@ export default defineConfig({
       "vite.config.test.ts",
     ],
     environment: "node",
-    setupFiles: ["./src/test/setup.ts"],
+    setupFiles: ["./src/testing/setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

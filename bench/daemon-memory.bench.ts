@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DAEMON_NODE_FLAGS } from "../server/config/node-flags";
-import { openSse } from "../server/http/sse-reader";
 import { openLedger } from "../server/ledger/open-ledger";
+import { openSse } from "../server/testing/sse-reader";
 import { printFigure } from "./report";
 
 const SESSIONS = 10;

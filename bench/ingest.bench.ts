@@ -5,7 +5,7 @@
 // pragmas, one transaction per row. Then one message of 30,000 chunks: its last chunks
 // must ingest at the rate of its first (a chunk's cost must not grow with the message).
 import Database from "better-sqlite3";
-import { openTestSession, tempDatabase } from "../server/ledger/test-session";
+import { openTestSession, tempDatabase } from "../server/testing/ledger-session";
 import { printFigure } from "./report";
 
 const FRAMES = 30_000;

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
-import { openSse } from "../server/http/sse-reader";
+import { openSse } from "../server/testing/sse-reader";
 import { createSession, prompt, startFloodDaemon, untilIdle } from "./live-daemon";
 import { percentile, printFigure } from "./report";
 

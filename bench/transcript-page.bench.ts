@@ -10,7 +10,7 @@ import { openLedger } from "../server/ledger/open-ledger";
 import { READ_SQL } from "../server/ledger/read-sql";
 import { createSessionRecorder } from "../server/ledger/session-recorder";
 import { createSessionStore } from "../server/ledger/session-store";
-import { tempDatabase } from "../server/ledger/test-session";
+import { tempDatabase } from "../server/testing/ledger-session";
 import { percentile, printFigure } from "./report";
 
 const LEDGER_ROWS = 100_000;

@@ -3,8 +3,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../server/http/test-daemon";
-import { cliBin } from "./cli-test-support";
+import { cliBin } from "../server/testing/cli-runner";
+import { startTestDaemon, type TestDaemon } from "../server/testing/daemon";
 import { CLI_VERSION } from "./version";
 
 let daemon: TestDaemon;

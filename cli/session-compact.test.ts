@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { decode as decodeToon } from "@toon-format/toon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoAgent, startTestDaemon, type TestDaemon } from "../server/http/test-daemon";
-import { cliIn, waitUntil } from "./cli-test-support";
+import { cliIn, waitUntil } from "../server/testing/cli-runner";
+import { demoAgent, startTestDaemon, type TestDaemon } from "../server/testing/daemon";
 
 let daemon: TestDaemon;
 let api: string;
@@ -23,7 +23,11 @@ beforeAll(async () => {
       {
         name: "quiet",
         command: process.execPath,
-        args: [fileURLToPath(new URL("./fixtures/quiet-compact-agent.mjs", import.meta.url))],
+        args: [
+          fileURLToPath(
+            new URL("../server/testing/fixtures/quiet-compact-agent.mjs", import.meta.url),
+          ),
+        ],
       },
     ],
   });

@@ -4,8 +4,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { decode as decodeToon } from "@toon-format/toon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../server/http/test-daemon";
-import { cliIn } from "./cli-test-support";
+import { cliIn } from "../server/testing/cli-runner";
+import { startTestDaemon, type TestDaemon } from "../server/testing/daemon";
 
 let daemon: TestDaemon;
 let api: string;

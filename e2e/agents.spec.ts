@@ -1,5 +1,5 @@
 // Real agents through the browser (issue 10): recorded Claude Code and Codex conversations
-// replayed by a real agent process (server/acp/fixtures/replay-agent.mjs) behind the real
+// replayed by a real agent process (server/testing/fixtures/replay-agent.mjs) behind the real
 // daemon, with approvals held for a person (`--permissions ask`, the default). Each replay
 // records what the daemon sent it, so a test can check the agent got the option pressed.
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -10,8 +10,8 @@ import { expect, test } from "./fixtures";
 import type { TidelinePage } from "./tideline-page";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const REPLAY = join(ROOT, "server/acp/fixtures/replay-agent.mjs");
-const FIXTURES = join(ROOT, "server/acp/fixtures/real-agents");
+const REPLAY = join(ROOT, "server/testing/fixtures/replay-agent.mjs");
+const FIXTURES = join(ROOT, "server/testing/fixtures/real-agents");
 const records = mkdtempSync(join(tmpdir(), "tideline-e2e-agents-"));
 
 function replay(name: string, fixture: string): string {

@@ -1,11 +1,11 @@
 // CompozyOS-shaped answers in real Chromium: the SPA (served by the real daemon) is pointed
-// at payloads written from CompozyOS's builders (src/contract/compozy-examples.ts) by
+// at payloads written from CompozyOS's builders (src/testing/compozy-examples.ts) by
 // answering its /api requests in the browser, the way a CompozyOS daemon would. Every part
 // type renders as itself, the stream of a stopped session is not reconnected to, and an
 // older daemon's usage (no context, no /usage/turns) degrades the meter. Screenshots in
 // light and dark, at 1280 and 360 px wide, go to test-results/screens/.
 import type { Page, Route } from "@playwright/test";
-import * as compozy from "../src/contract/compozy-examples";
+import * as compozy from "../src/testing/compozy-examples";
 import { expect, test } from "./fixtures";
 
 const base = `/api/workspaces/${compozy.WORKSPACE_ID}/sessions/${compozy.SESSION_ID}`;

@@ -226,7 +226,7 @@ describe("daemon start", () => {
 });
 
 describe("daemon exit and agent trees", () => {
-  const fixture = fileURLToPath(new URL("./acp/fixtures/scripted-agent.mjs", import.meta.url));
+  const fixture = fileURLToPath(new URL("./testing/fixtures/scripted-agent.mjs", import.meta.url));
   const scripted = ["--agent", `scripted=${process.execPath} ${fixture}`];
 
   /** A session of the scripted agent holding a turn, with a grandchild that ignores SIGTERM. */

@@ -9,14 +9,14 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { SessionEnvelope } from "../../src/contract/session";
-import { demoAgent, startTestDaemon, type TestDaemon } from "../http/test-daemon";
+import { demoAgent, startTestDaemon, type TestDaemon } from "../testing/daemon";
 import {
   compactAndWait,
   promptAndWait,
   promptsReceived,
   replaysIn,
   stopAndWait,
-} from "./replay-test-support";
+} from "../testing/session-driver";
 
 const agentDir = mkdtempSync(join(tmpdir(), "tideline-deferred-agents-"));
 const agents = () => [

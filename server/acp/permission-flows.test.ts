@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DaemonEventList, type DaemonSessionEvent } from "../../src/contract/history";
 import type { Session } from "../../src/contract/session";
 import { type Part, TranscriptPage } from "../../src/contract/transcript";
-import { startTestDaemon, type TestDaemon } from "../http/test-daemon";
-import { openTestSession } from "../ledger/test-session";
+import { startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { openTestSession } from "../testing/ledger-session";
+import { replayAgent } from "../testing/replay-agent";
 import { createSessionHost } from "./session-host";
-import { replayAgent } from "./test-replay-agent";
 
 /** CompozyOS's prompt body: the text, a message id and an idempotency key. */
 function promptBody(text: string) {

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DaemonEventList } from "../../src/contract/history";
 import type { Session } from "../../src/contract/session";
 import { TranscriptPage } from "../../src/contract/transcript";
-import { startTestDaemon, type TestDaemon } from "../http/test-daemon";
+import { startTestDaemon, type TestDaemon } from "../testing/daemon";
 
 /** CompozyOS's prompt body: the text, a message id and an idempotency key. */
 function promptBody(text: string) {
@@ -31,7 +31,7 @@ const installed =
   modules !== undefined &&
   existsSync(join(modules, ".bin", "claude-agent-acp")) &&
   existsSync(join(modules, ".bin", "codex-acp"));
-const FAKES = fileURLToPath(new URL("./fixtures/fake-models/", import.meta.url));
+const FAKES = fileURLToPath(new URL("../testing/fixtures/fake-models/", import.meta.url));
 
 const scratch = mkdtempSync(join(tmpdir(), "tideline-real-adapters-"));
 const children: ChildProcess[] = [];

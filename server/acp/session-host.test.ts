@@ -1,15 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DaemonEventList as EventList } from "../../src/contract/history";
-import { demoAgent, startTestDaemon, type TestDaemon } from "../http/test-daemon";
-import { openTestSession } from "../ledger/test-session";
+import { demoAgent, startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { openTestSession } from "../testing/ledger-session";
 import { processAlive } from "./process-group";
 import { createSessionHost } from "./session-host";
 
 const scripted = {
   name: "scripted",
   command: process.execPath,
-  args: [fileURLToPath(new URL("./fixtures/scripted-agent.mjs", import.meta.url))],
+  args: [fileURLToPath(new URL("../testing/fixtures/scripted-agent.mjs", import.meta.url))],
 };
 const hanging = {
   name: "hanging",

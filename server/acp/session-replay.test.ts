@@ -10,14 +10,14 @@ import {
   type ReplayBudget,
   replayMessagesOf,
 } from "../domain/bounded-replay";
-import { demoAgent, startTestDaemon, type TestDaemon } from "../http/test-daemon";
+import { demoAgent, startTestDaemon, type TestDaemon } from "../testing/daemon";
 import {
   lastReply,
   promptAndWait,
   receivedReplays,
   stopAndWait,
   transcript,
-} from "./replay-test-support";
+} from "../testing/session-driver";
 
 function boundedLogs(daemon: TestDaemon, sessionId: string) {
   return daemon

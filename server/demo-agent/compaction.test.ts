@@ -6,7 +6,7 @@ import {
   textOf,
   updateOf,
   updatesOf,
-} from "./test-client";
+} from "../testing/demo-agent-client";
 
 const agent = sharedDemoAgent({ capability: "advertised" });
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { buildReplay, promptWithReplay } from "../domain/bounded-replay";
+import { startDemoAgent, textOf, updatesOf } from "../testing/demo-agent-client";
 import { readContextReplay, replayAcknowledgement } from "./context-replay";
-import { startDemoAgent, textOf, updatesOf } from "./test-client";
 
 const conversation = [
   { role: "user" as const, content: "Migrate billing to the ledger API" },

@@ -10,7 +10,7 @@ import {
   startDemoAgent,
   updateOf,
   updatesOf,
-} from "./test-client";
+} from "../testing/demo-agent-client";
 
 const updates = updatesOf;
 

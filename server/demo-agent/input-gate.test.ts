@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
+import { newStateDir } from "../testing/demo-agent-client";
 import { createInitializeGate } from "./input-gate";
-import { newStateDir } from "./test-client";
 
 const encoder = new TextEncoder();
 

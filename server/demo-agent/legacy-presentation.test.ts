@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEGACY_TOOL_TITLE } from "./compaction-runner";
-import { FAILURE_ERROR } from "./compaction-script";
 import {
   type CapabilityMode,
   type DemoAgentClient,
@@ -9,7 +7,9 @@ import {
   startDemoAgent,
   textOf,
   updateOf,
-} from "./test-client";
+} from "../testing/demo-agent-client";
+import { LEGACY_TOOL_TITLE } from "./compaction-runner";
+import { FAILURE_ERROR } from "./compaction-script";
 
 const isCompactionFrame = (frame: RawFrame) =>
   updateOf(frame)?.sessionUpdate.startsWith("compaction") === true;

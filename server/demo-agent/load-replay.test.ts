@@ -1,7 +1,4 @@
 import { describe, expect, it, vi } from "vitest";
-import { LEGACY_TOOL_TITLE } from "./compaction-runner";
-import { FAILURE_ERROR } from "./compaction-script";
-import { EXITED_MID_COMPACTION } from "./replay";
 import {
   frameSequence,
   newStateDir,
@@ -9,7 +6,10 @@ import {
   startDemoAgent,
   textOf,
   updateOf,
-} from "./test-client";
+} from "../testing/demo-agent-client";
+import { LEGACY_TOOL_TITLE } from "./compaction-runner";
+import { FAILURE_ERROR } from "./compaction-script";
+import { EXITED_MID_COMPACTION } from "./replay";
 
 function compactionFrames(frames: readonly RawFrame[]) {
   return frames.map(updateOf).filter((update) => update?.sessionUpdate === "compaction_update");

@@ -1,8 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { CRASH_EXIT_CODE } from "./compact-conversation";
-import { BAD_FRAME_TEXT } from "./compaction-runner";
-import { CORRECTION_ERROR, FAILURE_ERROR, LATE_CHUNK_TEXT } from "./compaction-script";
-import { FAKE_API_KEY } from "./summary";
 import {
   frameSequence,
   sharedDemoAgent,
@@ -10,7 +6,11 @@ import {
   textOf,
   updateOf,
   updatesOf,
-} from "./test-client";
+} from "../testing/demo-agent-client";
+import { CRASH_EXIT_CODE } from "./compact-conversation";
+import { BAD_FRAME_TEXT } from "./compaction-runner";
+import { CORRECTION_ERROR, FAILURE_ERROR, LATE_CHUNK_TEXT } from "./compaction-script";
+import { FAKE_API_KEY } from "./summary";
 
 const agent = sharedDemoAgent({ capability: "advertised" });
 

@@ -4,14 +4,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openLedger } from "../ledger/open-ledger";
-import { frames, openTestSession, type TestSession, tempDatabase } from "../ledger/test-session";
+import { type HookBench, hookBench, settle } from "../testing/hook-bench";
+import { frames, openTestSession, type TestSession, tempDatabase } from "../testing/ledger-session";
 import {
   type CompactionHooks,
   compactionHookEvents,
   startCompactionHooks,
 } from "./compaction-hooks";
 import type { HookDeclaration } from "./hook-config";
-import { type HookBench, hookBench, settle } from "./hook-test-support";
 
 /** Alive and not a zombie (an orphan's zombie waits for a reaper the container may lack). */
 function isRunning(pid: number): boolean {

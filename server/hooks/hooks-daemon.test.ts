@@ -1,9 +1,9 @@
 // Hooks in the whole daemon: real demo agent processes, the HTTP API, and hook commands
 // that append their stdin to a file.
 import { afterEach, describe, expect, it } from "vitest";
-import { cliIn } from "../../cli/cli-test-support";
-import { startTestDaemon, type TestDaemon } from "../http/test-daemon";
-import { type HookBench, hookBench, settle } from "./hook-test-support";
+import { cliIn } from "../testing/cli-runner";
+import { startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { type HookBench, hookBench, settle } from "../testing/hook-bench";
 
 let daemon: TestDaemon | undefined;
 let bench: HookBench;

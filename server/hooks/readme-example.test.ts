@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { cliBin } from "../../cli/cli-test-support";
+import { cliBin } from "../testing/cli-runner";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const EXAMPLE = fileURLToPath(new URL("../../docs/examples/hooks.toml", import.meta.url));

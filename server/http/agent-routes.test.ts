@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../src/contract/session";
-import { replayAgent } from "../acp/test-replay-agent";
-import { startTestDaemon, type TestDaemon } from "./test-daemon";
+import { startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { replayAgent } from "../testing/replay-agent";
 
 const scratch = mkdtempSync(join(tmpdir(), "tideline-agent-routes-"));
 const record = join(scratch, "claude.jsonl");

@@ -8,6 +8,8 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { DerivePreview } from "../../src/contract/derive";
 import { SessionEnvelope } from "../../src/contract/session";
+import { buildReplay, replayMessagesOf } from "../domain/bounded-replay";
+import { demoAgent, startTestDaemon, type TestDaemon } from "../testing/daemon";
 import {
   compactAndWait,
   promptAndWait,
@@ -15,9 +17,7 @@ import {
   replaysIn,
   stopAndWait,
   transcript,
-} from "../acp/replay-test-support";
-import { buildReplay, replayMessagesOf } from "../domain/bounded-replay";
-import { demoAgent, startTestDaemon, type TestDaemon } from "./test-daemon";
+} from "../testing/session-driver";
 
 const agentDir = mkdtempSync(join(tmpdir(), "tideline-derive-agents-"));
 afterAll(() => rmSync(agentDir, { recursive: true, force: true }));

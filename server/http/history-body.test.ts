@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventFilter, SessionReader } from "../domain/session-recorder-api";
 import { HISTORY_BATCH } from "../ledger/session-reader";
-import { frames, openTestSession, type TestSession } from "../ledger/test-session";
+import { frames, openTestSession, type TestSession } from "../testing/ledger-session";
 import { historyBody } from "./history-body";
 import { createResponder } from "./respond";
 

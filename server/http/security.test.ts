@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorEnvelope } from "../../src/contract/error";
 import { createApp } from "../app";
+import { startTestDaemon, type TestDaemon } from "../testing/daemon";
 import { isAllowedHost, MAX_BODY_BYTES, tokenMatches } from "./security";
-import { startTestDaemon, type TestDaemon } from "./test-daemon";
 
 async function expectEnvelope(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);

@@ -9,8 +9,8 @@ import {
 } from "../../src/contract/stream";
 import type { Entry } from "../../src/contract/transcript";
 import { DEFAULT_KEEPALIVE_MS } from "../config/compose";
-import { openSse, type SseConnection } from "./sse-reader";
-import { startTestDaemon, type TestDaemon } from "./test-daemon";
+import { startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { openSse, type SseConnection } from "../testing/sse-reader";
 
 /** Merges entries the way the SPA does: keyed by start_sequence, newer sequence wins. */
 function merge(into: Map<number, Entry>, entries: readonly Entry[]) {

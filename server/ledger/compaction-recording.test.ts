@@ -2,7 +2,7 @@
 // which rows are appended, the fired event, the daemon-side close, bad frames.
 import { afterEach, describe, expect, it } from "vitest";
 import { DaemonEntry } from "../../src/contract/transcript";
-import { frames, openTestSession, type TestSession } from "./test-session";
+import { frames, openTestSession, type TestSession } from "../testing/ledger-session";
 
 let t: TestSession;
 afterEach(() => t?.ledger.close());

@@ -6,9 +6,9 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { DaemonEventList as EventList, DaemonHistory as History } from "../../src/contract/history";
 import type { CommitNotice, Ledger } from "../domain/session-recorder-api";
+import { frames, openTestSession, type TestSession, tempDatabase } from "../testing/ledger-session";
 import { MIGRATIONS, migrate } from "./migrations";
 import { openLedger } from "./open-ledger";
-import { frames, openTestSession, type TestSession, tempDatabase } from "./test-session";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -118,7 +118,7 @@ describe("openLedger", () => {
       [
         "--import",
         "tsx",
-        fileURLToPath(new URL("./crash-writer.fixture.ts", import.meta.url)),
+        fileURLToPath(new URL("../testing/crash-writer.ts", import.meta.url)),
         session.path,
         session.sessionId,
       ],

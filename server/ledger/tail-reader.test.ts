@@ -2,7 +2,7 @@
 // gives, after every frame: through segments that grow in place, new segments, folds (a
 // part kind changes), a second message, and two sessions streaming at once.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { frames, openTestSession, type TestSession } from "./test-session";
+import { frames, openTestSession, type TestSession } from "../testing/ledger-session";
 
 let t: TestSession;
 beforeEach(() => {

@@ -3,7 +3,7 @@
 // with tails, tools, compactions, events and non-ASCII text.
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { frames, openTestSession, type TestSession, tempDatabase } from "./test-session";
+import { frames, openTestSession, type TestSession, tempDatabase } from "../testing/ledger-session";
 
 let t: TestSession;
 let db: ReturnType<typeof tempDatabase> | undefined;

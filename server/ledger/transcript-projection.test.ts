@@ -2,8 +2,8 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
+import { frames, openTestSession, type TestSession, tempDatabase } from "../testing/ledger-session";
 import { openLedger } from "./open-ledger";
-import { frames, openTestSession, type TestSession, tempDatabase } from "./test-session";
 
 let t: TestSession;
 afterEach(() => t?.ledger.close());

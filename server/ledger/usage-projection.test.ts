@@ -5,7 +5,7 @@ import {
   DaemonUsageEnvelope as UsageEnvelope,
   UsageTurns,
 } from "../../src/contract/usage";
-import { frames, openTestSession, type TestSession } from "./test-session";
+import { frames, openTestSession, type TestSession } from "../testing/ledger-session";
 
 let t: TestSession;
 afterEach(() => t?.ledger.close());

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventList } from "../../src/contract/history";
-import { promptAndWait, replaysIn, stopAndWait, transcript } from "../acp/replay-test-support";
-import { demoAgent, startTestDaemon, type TestDaemon } from "../http/test-daemon";
+import { demoAgent, startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { promptAndWait, replaysIn, stopAndWait, transcript } from "../testing/session-driver";
 import { COMPACT_TOOL, HISTORY_TOOL } from "./session-tools";
 
 const agentDir = mkdtempSync(join(tmpdir(), "tideline-tools-agents-"));

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { startFakeCompozy } from "./fake-compozy";
+import { startFakeCompozy } from "../testing/fake-compozy";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "tideline-upstream-main-"));

@@ -3,8 +3,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeCompozy, startFakeCompozy } from "./fake-compozy";
-import { rawRequest, startTestProxy, statusOf, type TestProxy } from "./test-proxy";
+import { type FakeCompozy, startFakeCompozy } from "../testing/fake-compozy";
+import { rawRequest, startTestProxy, statusOf, type TestProxy } from "../testing/upstream-server";
 
 describe("upstream mode under hostile requests", () => {
   let fake: FakeCompozy;

@@ -2,9 +2,9 @@
 // upstream, what comes back, streams, tickets and refusals.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorEnvelope } from "../../src/contract/error";
-import { openSse } from "../http/sse-reader";
-import { type FakeCompozy, startFakeCompozy } from "./fake-compozy";
-import { startTestProxy, type TestProxy } from "./test-proxy";
+import { type FakeCompozy, startFakeCompozy } from "../testing/fake-compozy";
+import { openSse } from "../testing/sse-reader";
+import { startTestProxy, type TestProxy } from "../testing/upstream-server";
 
 const STREAM = "/api/workspaces/ws_1/sessions/s_1/stream";
 const PROMPT = "/api/workspaces/ws_1/sessions/s_1/prompt";

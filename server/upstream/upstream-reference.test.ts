@@ -2,9 +2,9 @@
 // bearer token): what the browser gets through the proxy is what the daemon says.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../src/contract/session";
-import { openSse } from "../http/sse-reader";
-import { startTestDaemon, type TestDaemon } from "../http/test-daemon";
-import { startTestProxy, type TestProxy } from "./test-proxy";
+import { startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { openSse } from "../testing/sse-reader";
+import { startTestProxy, type TestProxy } from "../testing/upstream-server";
 
 describe("upstream mode in front of a reference daemon", () => {
   let daemon: TestDaemon;

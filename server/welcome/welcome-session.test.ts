@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../http/test-daemon";
+import { startTestDaemon, type TestDaemon } from "../testing/daemon";
 import { ensureWelcomeSession, WELCOME_SESSION_NAME } from "./welcome-session";
 
 describe("the welcome session", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as ex from "../testing/compozy-examples";
 import {
   ApproveBody,
   ApproveResult,
@@ -14,7 +15,6 @@ import {
   promptText,
   SessionCommands,
 } from "./commands";
-import * as ex from "./compozy-examples";
 import { ErrorEnvelope } from "./error";
 import { Health } from "./health";
 import {

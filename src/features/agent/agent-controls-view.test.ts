@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { claudeSettings } from "../../testing/agent-settings";
 import { agentControlsView, groupedChoices, isUnlisted } from "./agent-controls-view";
-import { claudeSettings } from "./agent-fixtures";
 
 describe("agentControlsView", () => {
   it("when Claude reports modes and options, then the mode is shown once, as the mode", () => {

@@ -2,9 +2,9 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { claudeSettings } from "../../testing/agent-settings";
 import { AgentControls, type AgentControlsState } from "./agent-controls";
 import { agentControlsView } from "./agent-controls-view";
-import { claudeSettings } from "./agent-fixtures";
 
 const idle: AgentControlsState = { setting: undefined, error: undefined };
 

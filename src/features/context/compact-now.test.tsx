@@ -12,7 +12,7 @@ import {
   type Route,
   renderRail,
   stubFetch,
-} from "./context-rail.fixtures";
+} from "../../testing/context-rail";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -9,7 +9,7 @@ import {
   REPORTED,
   renderRail,
   stubFetch,
-} from "./context-rail.fixtures";
+} from "../../testing/context-rail";
 
 afterEach(() => vi.unstubAllGlobals());
 

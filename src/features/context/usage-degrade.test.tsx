@@ -5,7 +5,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, makeSession, REPORTED, renderRail, stubFetch } from "./context-rail.fixtures";
+import { json, makeSession, REPORTED, renderRail, stubFetch } from "../../testing/context-rail";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { answered, codexPending } from "../../testing/permissions";
 import { collectApprovalAnnouncements } from "./approval-announcements";
-import { answered, codexPending } from "./permission-fixtures";
 
 function entries(data: Record<string, unknown>) {
   return [

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// CompozyOS-shaped payloads (src/contract/compozy-examples.ts, written from CompozyOS's
+// CompozyOS-shaped payloads (src/testing/compozy-examples.ts, written from CompozyOS's
 // builders) through the SPA's own read paths — the transcript query, the stream, the
 // session list, usage — and rendered by the real timeline: every part as itself, none
 // "unsupported".
@@ -12,8 +12,8 @@ import { type EventSourceLike, SessionStream } from "../../api/session-stream";
 import type { TranscriptData } from "../../api/transcript-cache";
 import { transcriptQueries } from "../../api/transcript-queries";
 import { usageQueries } from "../../api/usage-queries";
-import * as compozy from "../../contract/compozy-examples";
 import { Part } from "../../contract/transcript";
+import * as compozy from "../../testing/compozy-examples";
 import { PartView } from "./part-view";
 import { SessionTimeline } from "./session-timeline";
 import { useTimelineActions } from "./timeline-store";

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { codexPending } from "./permission-fixtures";
+import { codexPending } from "../../testing/permissions";
 import { PermissionPart } from "./permission-part";
 import { TimelineSession } from "./timeline-session";
 

@@ -2,7 +2,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { answered, claudeWritePending, codexPending } from "./permission-fixtures";
+import { answered, claudeWritePending, codexPending } from "../../testing/permissions";
 import { type ApprovalState, PermissionRequest } from "./permission-request";
 import { permissionView } from "./permission-view";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answered, claudeWritePending, codexPending } from "./permission-fixtures";
+import { answered, claudeWritePending, codexPending } from "../../testing/permissions";
 import { approveBody, permissionAnnouncement, permissionView } from "./permission-view";
 
 describe("permissionView", () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Ledger } from "../domain/session-recorder-api";
-import { type LedgerOptions, openLedger } from "./open-ledger";
+import { type LedgerOptions, openLedger } from "../ledger/open-ledger";
 
 export type TestSession = { ledger: Ledger; sessionId: string; tick(ms?: number): void };
 

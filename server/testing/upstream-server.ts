@@ -4,8 +4,8 @@
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { serve } from "@hono/node-server";
-import { createUpstreamApp } from "./upstream-app";
-import { parseUpstreamTarget } from "./upstream-target";
+import { createUpstreamApp } from "../upstream/upstream-app";
+import { parseUpstreamTarget } from "../upstream/upstream-target";
 
 export type TestProxy = {
   url: string;

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TranscriptPage } from "../../src/contract/transcript";
-import type { TestDaemon } from "../http/test-daemon";
+import type { TestDaemon } from "./daemon";
 
 export type Received = { messageCount: number; omitted: number; bytes: number; text: string };
 

@@ -1,6 +1,6 @@
 // Child process for the SIGKILL test: appends frames to one session as fast as it can
 // until it is killed. Prints "ready" once the first commit is durable.
-import { openLedger } from "./open-ledger";
+import { openLedger } from "../ledger/open-ledger";
 
 const [path, sessionId] = process.argv.slice(2);
 if (path === undefined || sessionId === undefined) throw new Error("usage: <db> <session>");

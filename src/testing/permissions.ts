@@ -1,5 +1,5 @@
 // Permission part data as the reference daemon folds the recorded Codex and Claude requests
-// (server/acp/fixtures/real-agents): shared by the view and component tests.
+// (server/testing/fixtures/real-agents): shared by the view and component tests.
 export const codexPending = {
   type: "permission",
   session_id: "s1",

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CompactionHookEvent, HookDeclaration } from "./hook-config";
+import type { CompactionHookEvent, HookDeclaration } from "../hooks/hook-config";
 
 export type HookBench = {
   dir: string;

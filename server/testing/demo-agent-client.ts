@@ -97,7 +97,7 @@ export async function startDemoAgent(options: StartOptions = {}): Promise<DemoAg
     [
       "--import",
       "tsx",
-      join(HERE, "main.ts"),
+      join(HERE, "../demo-agent/main.ts"),
       "--speed",
       "0",
       "--state-dir",

@@ -3,15 +3,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { vi } from "vitest";
-import { sessionQueries } from "../../api/session-queries";
-import {
-  type CompactionMarkerView,
-  type UsageTurnsView,
-  usageQueries,
-} from "../../api/usage-queries";
-import type { Session } from "../../contract/session";
-import type { ContextReading, Turn } from "../../contract/usage";
-import { ContextRail } from "./context-rail";
+import { sessionQueries } from "../api/session-queries";
+import { type CompactionMarkerView, type UsageTurnsView, usageQueries } from "../api/usage-queries";
+import type { Session } from "../contract/session";
+import type { ContextReading, Turn } from "../contract/usage";
+import { ContextRail } from "../features/context/context-rail";
 
 export const REF = { workspaceId: "w1", sessionId: "s1" };
 export const AT = "2026-11-30T08:00:00.000Z";

@@ -2,7 +2,7 @@
 // of a real adapter (fixtures/real-agents/), as a configured agent of a test daemon.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { NamedAgent } from "./session-host";
+import type { NamedAgent } from "../acp/session-host";
 
 export const REAL_AGENT_FIXTURES = fileURLToPath(
   new URL("./fixtures/real-agents/", import.meta.url),

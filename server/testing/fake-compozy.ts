@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { isTicketedStreamRequest } from "./stream-requests";
+import { isTicketedStreamRequest } from "../upstream/stream-requests";
 
 export type FakeCompozyOptions = {
   /** "local" (no auth) or a gateway tier ("private", "public"). */

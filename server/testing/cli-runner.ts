@@ -2,7 +2,7 @@
 // captured), and as the real `bin/tideline.mjs` child process.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { runCli } from "./main";
+import { runCli } from "../../cli/main";
 
 export type CliRun = { code: number; stdout: string; stderr: string };
 
@@ -21,7 +21,7 @@ export async function cliIn(
   return { code, stdout: stdout.join(""), stderr: stderr.join("") };
 }
 
-export const BIN = fileURLToPath(new URL("../bin/tideline.mjs", import.meta.url));
+export const BIN = fileURLToPath(new URL("../../bin/tideline.mjs", import.meta.url));
 
 /** The installed command as a user runs it: `node bin/tideline.mjs …`. */
 export function cliBin(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {

@@ -1,0 +1,100 @@
+// A session's life as the person drives it: create, rename, stop, archive, delete.
+import type { DaemonSession } from "../../../src/contract/session";
+import type { PermissionBroker } from "../permission-broker";
+import { refuse } from "../session-refusal";
+import type { AgentLauncher } from "./agent-launch";
+import type { HostContext, Runtime } from "./host-context";
+import type { SessionView } from "./session-view";
+
+export type SessionStarter = ReturnType<typeof createSessionStarter>;
+
+export function createSessionStarter(
+  ctx: HostContext,
+  parts: { view: SessionView; launcher: AgentLauncher },
+) {
+  const { store, runtimes } = ctx;
+  const { view } = parts;
+
+  /** Stores a new session; its agent starts when the caller has recorded what precedes it. */
+  return function startNew(workspaceId: string, agentName: string, name: string | undefined) {
+    const created = store.createSession({
+      workspaceId,
+      agentName,
+      ...(name === undefined ? {} : { name }),
+    });
+    return {
+      created,
+      launch(): DaemonSession {
+        const runtime: Runtime = { state: "stopped" };
+        runtimes.set(created.id, runtime);
+        parts.launcher.launch(created, runtime, false);
+        return view(ctx.requireSession(created.id));
+      },
+    };
+  };
+}
+
+export function createSessionLifecycle(
+  ctx: HostContext,
+  parts: { view: SessionView; start: SessionStarter; permissions: PermissionBroker },
+) {
+  const { store, runtimes, deps } = ctx;
+  const { view } = parts;
+
+  return {
+    createSession(
+      workspaceId: string,
+      input: { agentName?: string | undefined; name?: string | undefined },
+    ): DaemonSession {
+      if (store.getWorkspace(workspaceId) === undefined) throw refuse.notFound("workspace");
+      const agentName = input.agentName ?? deps.agents[0]?.name;
+      if (agentName === undefined || ctx.agentFor(agentName) === undefined) {
+        throw refuse.invalid(`unknown agent "${input.agentName ?? ""}"`);
+      }
+      return parts.start(workspaceId, agentName, input.name).launch();
+    },
+
+    renameSession(sessionId: string, workspaceId: string, name: string): DaemonSession {
+      ctx.requireSession(sessionId, workspaceId);
+      store.renameSession(sessionId, name);
+      ctx.changed(sessionId);
+      return view(ctx.requireSession(sessionId));
+    },
+
+    stopSession(sessionId: string, workspaceId?: string): void {
+      ctx.requireSession(sessionId, workspaceId);
+      const runtime = runtimes.get(sessionId);
+      if (runtime?.process !== undefined && runtime.state !== "stopping") {
+        runtime.stopReason = "stopped by request";
+        // Answered before the kill, so a request can never be approved into a dying agent.
+        parts.permissions.closeSession(sessionId, "agent stopped by request");
+        ctx.setState(sessionId, runtime, "stopping");
+        runtime.process.kill(deps.killGraceMs);
+      }
+    },
+
+    /** Stops the agent if it runs and removes the session with all of its history. */
+    deleteSession(sessionId: string, workspaceId: string): void {
+      ctx.requireSession(sessionId, workspaceId);
+      const runtime = runtimes.get(sessionId);
+      runtimes.delete(sessionId);
+      const proc = runtime?.process;
+      if (runtime !== undefined) runtime.process = undefined; // its exit records nothing now
+      proc?.kill(deps.killGraceMs);
+      store.deleteSession(sessionId);
+      ctx.changed(sessionId);
+    },
+
+    /** CompozyOS archives only a stopped session. */
+    archiveSession(sessionId: string, workspaceId: string, archived: boolean): DaemonSession {
+      const found = ctx.requireSession(sessionId, workspaceId);
+      if (archived && found.archived_at === undefined) {
+        if (ctx.stateOf(sessionId) !== "stopped") throw refuse.notStopped();
+        store.setArchivedAt(sessionId, ctx.now().toISOString());
+      }
+      if (!archived && found.archived_at !== undefined) store.setArchivedAt(sessionId, null);
+      ctx.changed(sessionId);
+      return view(ctx.requireSession(sessionId));
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// The wire view: a session as CompozyOS sends it, every always-present field included,
+// from its stored record, its settings and (while it runs) its runtime.
+import type { DaemonSession } from "../../../src/contract/session";
+import type { SessionRecord } from "../../domain/session-recorder-api";
+import type { HostContext } from "./host-context";
+
+/** What the view needs of the permission broker. */
+export type PendingInteractions = {
+  pendingOf(sessionId: string): DaemonSession["pending_interactions"];
+};
+
+export type SessionView = (
+  record: SessionRecord,
+  options?: { commands?: boolean },
+) => DaemonSession;
+
+/** CompozyOS's `stop_reason` for the daemon's own stop reasons (the text is `stop_detail`). */
+export function stopReasonOf(reason: string | undefined): DaemonSession["stop_reason"] {
+  if (reason === undefined) return undefined;
+  if (reason === "stopped by request") return "user_canceled";
+  if (reason === "daemon stopped" || reason === "daemon restarted") return "shutdown";
+  if (reason.startsWith("agent exited")) return "agent_crashed";
+  return "error";
+}
+
+/**
+ * The list leaves out the commands (ADR 0092), modes and config options; the name is the
+ * user's, else the agent's title (ADR 0090).
+ */
+export function createSessionView(ctx: HostContext, permissions: PendingInteractions): SessionView {
+  const { reader, store } = ctx;
+  return function view(record, options = {}) {
+    const runtime = ctx.runtimes.get(record.id);
+    const settings = reader.sessionSettings(record.id);
+    const turn = runtime?.turn;
+    const last = runtime === undefined ? reader.lastState(record.id) : undefined;
+    const state = runtime?.state ?? last?.state ?? "stopped";
+    const brief = options.commands === false;
+    const session: DaemonSession = {
+      id: record.id,
+      workspace_id: record.workspace_id,
+      agent_name: record.agent_name,
+      type: "user",
+      state,
+      available_commands: brief ? [] : reader.availableCommands(record.id),
+      archived_at: record.archived_at ?? null,
+      attachable: false,
+      badge: "",
+      pending_interactions: permissions.pendingOf(record.id),
+      runtime: {
+        status: state === "active" ? "ready" : state,
+        selection_revision: 0,
+        ...(runtime?.acpSessionId === undefined ? {} : { acp_session_id: runtime.acpSessionId }),
+        ...(runtime?.supportsLoad === undefined
+          ? {}
+          : { acp_caps: { supports_load_session: runtime.supportsLoad } }),
+      },
+      transcript_epoch: reader.historyVersion(record.id).epoch,
+      // Modes and options are a few KB for Claude: the detail carries them, the list not.
+      ...(settings.modes === undefined || brief ? {} : { modes: settings.modes }),
+      ...(settings.config_options === undefined || brief
+        ? {}
+        : { config_options: settings.config_options }),
+      ...(settings.model === undefined ? {} : { model: settings.model }),
+      created_at: record.created_at,
+      updated_at: record.updated_at,
+    };
+    const workspace = store.getWorkspace(record.workspace_id);
+    if (workspace !== undefined) session.workspace_path = workspace.root_dir;
+    // The user's name wins; else the agent's title (`session_info_update`, ADR 0090).
+    const name = record.name ?? (settings.title ? settings.title : undefined);
+    if (name !== undefined) session.name = name;
+    if (turn !== undefined) {
+      const elapsed = Math.max(0, ctx.now().getTime() - Date.parse(turn.startedAt));
+      session.activity = {
+        turn_id: turn.id,
+        // A Compact now turn is the daemon's own maintenance turn, not the user's input.
+        turn_source: turn.kind === "compact" ? "synthetic" : "user",
+        turn_started_at: turn.startedAt,
+        elapsed_ms: elapsed,
+        elapsed_seconds: Math.floor(elapsed / 1000),
+        idle_seconds: 0,
+        iteration_current: 1,
+        iteration_max: 0,
+      };
+    }
+    if (state === "stopped") {
+      const reason = last?.reason ?? reader.lastState(record.id).reason;
+      const stopReason = stopReasonOf(reason);
+      if (stopReason !== undefined) session.stop_reason = stopReason;
+      if (reason !== undefined) session.stop_detail = reason;
+    }
+    return session;
+  };
+}
