@@ -82,7 +82,9 @@ describe("/compact with the compaction capability", () => {
   it("when /compact runs, then its own usage_update already carries its cost, so the next turn's report adds only that turn's", async () => {
     const sessionId = await agent.newSession();
     const cost = (frames: RawFrame[]) =>
-      Number((updates(frames, "usage_update").at(-1)?.cost as { amount: number }).amount);
+      Number(
+        (updates(frames, "usage_update").at(-1)?.cost as { amount?: number } | undefined)?.amount,
+      );
     const first = await turn(
       sessionId,
       "Build the context meter in src/features/context/meter.tsx",
@@ -112,7 +114,7 @@ describe("/compact with the compaction capability", () => {
     const reports = updates(frames, "usage_update");
     expect(reports).toHaveLength(2);
     const [beforeCompaction, afterCompaction] = reports.map((report) =>
-      Number((report?.cost as { amount: number }).amount),
+      Number((report?.cost as { amount?: number } | undefined)?.amount),
     );
     expect(afterCompaction).toBeGreaterThan(beforeCompaction as number);
   });
