@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import type { Turn } from "../../contract/usage";
-import { CHART, deriveChartGeometry, TABLE_ROWS_SHOWN } from "./context-chart-geometry";
+import { CHART, deriveChartGeometry, labelWidth, TABLE_ROWS_SHOWN } from "./context-chart-geometry";
 
 const AT = "2026-11-30T08:00:00.000Z";
 
@@ -75,7 +75,8 @@ describe("deriveChartGeometry", () => {
       { text: "Turn 2", x: (CHART.left + CHART.width - CHART.right) / 2, anchor: "middle" },
       { text: "Turn 3", x: CHART.width - CHART.right, anchor: "end" },
     ]);
-    expect(geometry.yTicks.map((tick) => tick.label)).toEqual(["0", "100K", "200K"]);
+    // The window's own label (drawn with its dashed line) takes the top tick's place.
+    expect(geometry.yTicks.map((tick) => tick.label)).toEqual(["0", "100K"]);
   });
 
   it("draws a drop from before to after at each compaction, in the line", () => {
@@ -240,7 +241,7 @@ describe("deriveChartGeometry", () => {
       compactions: [],
     });
     expect(geometry.window).toBeUndefined();
-    expect(geometry.yMax).toBeCloseTo(1100);
+    expect(geometry.yMax).toBe(1200); // 1,000 with headroom, rounded up to a round top
     const middle = (CHART.left + CHART.width - CHART.right) / 2;
     expect(geometry.points[0]?.x).toBe(middle);
     // A lone turn is named under its own point, not at the plot's left edge.
@@ -285,9 +286,19 @@ describe("a long session's chart", () => {
       );
     }
     const geometry = deriveChartGeometry({ turns, compactions });
-    const xs = geometry.xLabels.map((label) => label.x);
-    for (let index = 1; index < xs.length; index += 1) {
-      expect(xs[index]! - xs[index - 1]!).toBeGreaterThanOrEqual(60);
+    // Each name's text, by its anchor, ends before the next one starts.
+    const spans = geometry.xLabels.map((label) => {
+      const width = labelWidth(label.text);
+      const left =
+        label.anchor === "start"
+          ? label.x
+          : label.anchor === "end"
+            ? label.x - width
+            : label.x - width / 2;
+      return [left, left + width] as const;
+    });
+    for (let index = 1; index < spans.length; index += 1) {
+      expect(spans[index]![0]).toBeGreaterThan(spans[index - 1]![1]);
     }
     expect(geometry.xLabels.length).toBeGreaterThanOrEqual(3);
     expect(geometry.xLabels.at(-1)?.text).toBe("Turn 50");

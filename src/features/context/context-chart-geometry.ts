@@ -10,6 +10,7 @@ import {
   turnReportKey,
 } from "../../contract/usage";
 import { formatTokens } from "../../lib/format-tokens";
+import { windowNote, yScaleOf, yTickValues } from "./context-chart-scale";
 import {
   type CompactionRequests,
   describeMarker,
@@ -18,6 +19,15 @@ import {
 } from "./turns-list-view";
 
 export const CHART = { width: 320, height: 150, left: 40, right: 10, top: 14, bottom: 22 };
+
+/** The labels' font size in viewBox units; two y labels closer than this would touch. */
+export const LABEL_SIZE = 11;
+const Y_LABEL_MIN_GAP = LABEL_SIZE + 1;
+/** A reading's marker at its largest (hovered); y labels end this far left of the plot. */
+export const MARKER_RADIUS = 4.5;
+export const Y_LABEL_GAP = 6;
+/** Turn names' baseline below the plot's floor. */
+export const X_LABEL_OFFSET = 16;
 
 /**
  * A screen-reader table of thousands of turns costs a long task to render and lays out
@@ -62,8 +72,10 @@ export type ChartGeometry = {
   plotRight: number;
   /** Turn names along the x axis, spaced so they never overlap; the first and newest kept. */
   xLabels: ChartAxisLabel[];
-  /** Figures up the y axis: 0, half the scale, and the window (or the scale's top). */
+  /** Figures up the y axis: 0, half the scale and its top, less any the window's label would touch. */
   yTicks: Array<{ y: number; label: string }>;
+  /** Said under the chart when the window is known but above the scale. */
+  windowNote: string | undefined;
   summary: string;
   /** The newest points as table rows for screen readers (at most TABLE_ROWS_SHOWN). */
   rows: Array<{ key: string; name: string; value: string }>;
@@ -140,7 +152,7 @@ export function deriveChartGeometry(
     }
   }
   const windowSize = sizes.length > 0 ? Math.max(...sizes) : undefined;
-  const yMax = Math.max(windowSize ?? 0, ...values, 1) * (windowSize ? 1 : 1.1);
+  const { yMax, windowInRange } = yScaleOf(values, windowSize);
 
   const plotLeft = CHART.left;
   const plotRight = CHART.width - CHART.right;
@@ -211,51 +223,79 @@ export function deriveChartGeometry(
     else penDown = false;
   });
 
-  const top = windowSize ?? yMax;
-  const yTicks = [
-    { y: baseline, label: "0" },
-    { y: yAt(top / 2), label: formatTokens(top / 2) },
-    { y: yAt(top), label: formatTokens(top) },
-  ];
+  const window =
+    windowSize !== undefined && windowInRange
+      ? { y: yAt(windowSize), size: windowSize, label: formatTokens(windowSize) }
+      : undefined;
   return {
     points,
     drops,
     path: segments.join(" "),
-    window: windowSize
-      ? { y: yAt(windowSize), size: windowSize, label: formatTokens(windowSize) }
-      : undefined,
+    window,
+    windowNote: windowNote(windowSize, windowInRange),
     yMax,
     baseline,
     plotTop,
     plotLeft,
     plotRight,
     xLabels: spacedLabels(points, plotLeft, plotRight),
-    yTicks,
+    yTicks: yTicksBeside(yMax, yAt, window),
     summary: summarize(points, drops, windowSize),
     rows: rows.slice(-TABLE_ROWS_SHOWN),
     hiddenRows: Math.max(0, rows.length - TABLE_ROWS_SHOWN),
   };
 }
 
-/** Two axis labels closer than this would overlap ("Turn 12" is about 40 units wide). */
-const MIN_LABEL_GAP = 60;
+/**
+ * The y axis figures; a tick the window's own label (drawn in the same column) would
+ * touch gives way to it, and the window's line replaces a tick at the same height.
+ */
+function yTicksBeside(
+  yMax: number,
+  yAt: (value: number) => number,
+  window: { y: number } | undefined,
+): ChartGeometry["yTicks"] {
+  return yTickValues(yMax)
+    .map((value) => ({ y: yAt(value), label: formatTokens(value) }))
+    .filter((tick) => window === undefined || Math.abs(tick.y - window.y) >= Y_LABEL_MIN_GAP);
+}
+
+/** A label's width in viewBox units, generously (an 11-unit "Turn 12" is about 40 wide). */
+export function labelWidth(text: string): number {
+  return text.length * LABEL_SIZE * 0.6;
+}
+
+/** Room kept between two turn names along the x axis. */
+const LABEL_SPACE = 6;
+
+function extent(label: ChartAxisLabel): [number, number] {
+  const width = labelWidth(label.text);
+  if (label.anchor === "start") return [label.x, label.x + width];
+  if (label.anchor === "end") return [label.x - width, label.x];
+  return [label.x - width / 2, label.x + width / 2];
+}
 
 /**
  * Turn names under their points, as many as fit: the newest always, then from the oldest
- * every point at least MIN_LABEL_GAP from the last label and from the newest one.
+ * every one whose text (by its anchor) keeps LABEL_SPACE from the last label and the newest.
  */
 function spacedLabels(points: readonly ChartPoint[], left: number, right: number) {
-  const newest = points.at(-1);
-  if (!newest) return [];
-  const chosen: ChartPoint[] = [];
+  const newestPoint = points.at(-1);
+  if (!newestPoint) return [];
+  const newest = axisLabel(newestPoint, left, right);
+  const newestLeft = extent(newest)[0];
+  const chosen: ChartAxisLabel[] = [];
+  let lastRight = Number.NEGATIVE_INFINITY;
   for (const point of points.slice(0, -1)) {
-    const previous = chosen.at(-1);
-    if (previous && point.x - previous.x < MIN_LABEL_GAP) continue;
-    if (newest.x - point.x < MIN_LABEL_GAP) break;
-    chosen.push(point);
+    const label = axisLabel(point, left, right);
+    const [start, end] = extent(label);
+    if (start < lastRight + LABEL_SPACE) continue;
+    if (end > newestLeft - LABEL_SPACE) break;
+    chosen.push(label);
+    lastRight = end;
   }
   chosen.push(newest);
-  return chosen.map((point) => axisLabel(point, left, right));
+  return chosen;
 }
 
 function axisLabel(point: ChartPoint, left: number, right: number): ChartAxisLabel {
