@@ -1,7 +1,12 @@
 // What the demo agent says. Everything is a pure function of the prompt and the turn number,
 // so the same conversation always produces the same frames. A reply may carry a thought and
 // tool calls; "decision" and "files" feed the conversation memory that summaries are made of.
-import type { ToolKind } from "@agentclientprotocol/sdk";
+import type {
+  PermissionOption,
+  ToolCallContent,
+  ToolCallLocation,
+  ToolKind,
+} from "@agentclientprotocol/sdk";
 import { estimateTokens } from "./context-usage";
 import { fillAnswer } from "./fill-answer";
 
@@ -13,6 +18,14 @@ export type ToolStep = {
   fails: boolean;
   /** Tokens the tool's result adds to the context, when not its output's own length. */
   contextTokens?: number;
+  /** Asked for with `session/request_permission` before it runs (`/demo approvals`). */
+  permission?: PermissionAsk;
+};
+
+export type PermissionAsk = {
+  options: PermissionOption[];
+  content?: ToolCallContent[];
+  locations?: ToolCallLocation[];
 };
 
 export type Reply = {
@@ -21,6 +34,8 @@ export type Reply = {
   tools: ToolStep[];
   decision: string | null;
   files: string[];
+  /** The message when it depends on the person's answers: the titles of the tools refused. */
+  conclude?: (refused: readonly string[]) => string;
 };
 
 const FILE_PATTERN = /[\w./-]+\.(?:ts|tsx|js|mjs|json|md|css|html|sql|py|rs|go|ya?ml|toml)\b/g;
