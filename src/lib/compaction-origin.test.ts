@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Entry } from "../contract/transcript";
-import { compactionOrigin, compactionRequests, describeOrigin } from "./compaction-origin";
+import {
+  compactionOrigin,
+  compactionRequests,
+  describeOrigin,
+  maintenanceSender,
+} from "./compaction-origin";
 
 let sequence = 0;
 function user(text: string, metadata?: Record<string, unknown>): Entry {
@@ -122,5 +127,32 @@ describe("who started a compaction", () => {
     expect(wordsFor("agent", [user("hello"), compaction("e")], "e")).toBe(
       "The agent compacted on its own",
     );
+  });
+});
+
+describe("who sent Compact now's prompt", () => {
+  it("when the daemon recorded the caller, then the message is from that caller, 'You' only from the page", () => {
+    expect(maintenanceSender({ maintenance: true, requested_by: "web" })).toBe(
+      "You · via Compact now",
+    );
+    expect(maintenanceSender({ maintenance: true, requested_by: "cli" })).toBe(
+      "Compact now · from the command line",
+    );
+    expect(maintenanceSender({ maintenance: true, requested_by: "tool" })).toBe(
+      "Compact now · from an agent's session tool",
+    );
+    expect(maintenanceSender({ maintenance: true, requested_by: "http" })).toBe(
+      "Compact now · through the HTTP API",
+    );
+    expect(maintenanceSender({ maintenance: true })).toBe("Compact now");
+  });
+
+  it("when the person typed it or it is an ordinary message, then it is theirs (no sender)", () => {
+    expect(
+      maintenanceSender({ maintenance: true, typed: true, requested_by: "cli" }),
+    ).toBeUndefined();
+    expect(maintenanceSender({ turn_id: "t" })).toBeUndefined();
+    expect(maintenanceSender(undefined)).toBeUndefined();
+    expect(maintenanceSender("maintenance")).toBeUndefined();
   });
 });

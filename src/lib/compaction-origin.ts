@@ -95,6 +95,24 @@ const REQUESTED_WORDS: Record<Requester, string> = {
   http: "Requested through the HTTP API",
 };
 
+const SENT_BY: Record<Requester, string> = {
+  web: "You · via Compact now",
+  cli: "Compact now · from the command line",
+  tool: "Compact now · from an agent's session tool",
+  http: "Compact now · through the HTTP API",
+};
+
+/**
+ * Who a user message is from, when it is Compact now's own prompt (maintenance, not typed):
+ * the caller the daemon recorded, so a CLI's or a tool's request is never "You". Undefined
+ * for any other message (the person's own words).
+ */
+export function maintenanceSender(metadata: unknown): string | undefined {
+  if (!metadataFlag(metadata, "maintenance") || metadataFlag(metadata, "typed")) return undefined;
+  const by = requesterOf(metadata);
+  return by === undefined ? "Compact now" : SENT_BY[by];
+}
+
 export function describeOrigin(origin: CompactionOrigin): string {
   switch (origin.kind) {
     case "requested":

@@ -28,6 +28,7 @@ describe("the chart's y scale", () => {
     expect(niceCeil(1100)).toBe(1200);
     expect(niceCeil(3_300)).toBe(4_000);
     expect(niceCeil(154_000)).toBe(200_000);
+    expect(niceCeil(2_200)).toBe(3_000); // not 2.5K, whose half would read "1.3K"
     expect(niceCeil(0)).toBe(1);
     expect(niceCeil(Number.NaN)).toBe(1);
   });

@@ -5,7 +5,8 @@ import { formatTokens } from "../../lib/format-tokens";
 
 /** Room above the highest reading, so the peak is never drawn on the top edge. */
 const HEADROOM = 1.1;
-const NICE_STEPS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+// No 2.5: half of 2.5K is 1.25K, which the axis would print as "1.3K".
+const NICE_STEPS = [1, 1.2, 1.5, 2, 3, 4, 5, 6, 8, 10];
 
 /** The smallest round step × 10ⁿ at or above `value`: the top and its half read as round figures. */
 export function niceCeil(value: number): number {

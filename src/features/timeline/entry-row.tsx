@@ -1,7 +1,7 @@
 import { memo } from "react";
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import type { Entry } from "../../contract/transcript";
-import { metadataFlag } from "../../lib/compaction-origin";
+import { maintenanceSender } from "../../lib/compaction-origin";
 import { PartView } from "./part-view";
 
 const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as const;
@@ -18,18 +18,15 @@ export const EntryRow = memo(function EntryRow({
 }) {
   const { message } = entry;
   const label = showSpeaker ? ROLE_LABELS[message.role] : undefined;
-  // Compact now's own prompt says so; a command the person typed is theirs, unlabelled.
-  const viaButton =
-    metadataFlag(message.metadata, "maintenance") && !metadataFlag(message.metadata, "typed");
+  // Compact now's own prompt says so, and who sent it; a command the person typed is theirs.
+  const sender = message.role === "user" ? maintenanceSender(message.metadata) : undefined;
   const bubble =
     message.role === "user" ? "rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/70" : "";
   return (
     <div className={`space-y-1.5 ${bubble}`}>
       {label ? (
         <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
-          {label}
-          {/* A maintenance prompt is the one Compact now sent: say so in those words. */}
-          {viaButton ? <span className="font-normal"> · via Compact now</span> : null}
+          {sender ?? label}
         </p>
       ) : null}
       {message.parts.map((part, index) => (
