@@ -200,3 +200,33 @@ test("when the demo agent asks to edit a file and to run a command, then the per
   await tideline.screenshot("numbers-approvals-answered");
   expect(consoleErrors).toEqual([]);
 });
+
+test.describe("at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("when the context sheet opens on the welcome session, then its chart, table and turns read 140K → 28K", async ({
+    page,
+    tideline,
+  }) => {
+    const ws = await tideline.workspaceId();
+    const { body } = await tideline.api<{ sessions: Array<{ id: string; name?: string }> }>(
+      "GET",
+      `/api/sessions?workspace=${ws}`,
+    );
+    const welcome = body.sessions.find((session) => session.name === "Welcome to Tideline");
+    expect(welcome).toBeDefined();
+    await page.goto(`/w/${ws}/s/${welcome?.id}`);
+    await page.getByRole("button", { name: /^Context/ }).click();
+    const sheet = page.getByRole("dialog", { name: "Context" });
+    await expect(sheet.getByRole("table", { name: "Context over time" })).toContainText(
+      "Requested through the HTTP API · completed · 140K → 28K",
+    );
+    await expect(
+      sheet
+        .getByRole("list", { name: "Turns" })
+        .getByText("Requested through the HTTP API · completed · 140K → 28K", { exact: true }),
+    ).toBeVisible();
+    await sheet.getByRole("region", { name: "Context over time" }).scrollIntoViewIfNeeded();
+    await tideline.screenshot("numbers-welcome-sheet");
+  });
+});
