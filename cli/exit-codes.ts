@@ -13,6 +13,8 @@ export const EXIT = {
   compactionFailed: 4,
   /** `session compact`: the turn ended without a finished compaction reported. */
   compactionUnconfirmed: 5,
+  /** `session audit`: the summary does not carry a message the person pinned. */
+  pinnedDropped: 6,
 } as const;
 
 export const REFUSAL_CODES = new Set([
@@ -28,4 +30,5 @@ Exit codes:
   2  bad arguments
   3  refused by the daemon (session_busy, compaction_unsupported, session_not_promptable)
   4  session compact: the compaction failed or was cancelled
-  5  session compact: the turn ended without a finished compaction reported`;
+  5  session compact: the turn ended without a finished compaction reported
+  6  session audit: the compaction's summary dropped a pinned message`;

@@ -1,6 +1,7 @@
 // The `tideline` command: global options, the command groups, and the one place errors
 // become a message and an exit code.
 import { Command, CommanderError, Option } from "commander";
+import { registerSessionAudit } from "./commands/session-audit";
 import { registerSessionCompact } from "./commands/session-compact";
 import { registerSessionLog } from "./commands/session-log";
 import { registerSessionPrompt } from "./commands/session-prompt";
@@ -36,6 +37,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerSessionPrompt(session, io);
   registerSessionUsage(session, io);
   registerSessionLog(session, io);
+  registerSessionAudit(session, io, setExit);
   // Every command shares the error handling and output wiring of the root.
   const all = [program, ...program.commands, ...session.commands];
   for (const command of all) {

@@ -130,3 +130,36 @@ export const UsageTurns = z.looseObject({
     .default([]),
 });
 export type UsageTurns = z.infer<typeof UsageTurns>;
+
+const AuditItem = z.looseObject({
+  key: z.string(),
+  kind: z.string(),
+  label: z.string(),
+  status: z.string(),
+  why: z.string().optional(),
+  pinned: z.boolean().optional(),
+});
+export type AuditItem = z.infer<typeof AuditItem>;
+
+/** The compaction audit (a Tideline extension; CompozyOS has no such route). */
+export const CompactionAudit = z.looseObject({
+  compaction_id: z.string(),
+  summary_readable: z.boolean(),
+  span: z.looseObject({
+    first_turn_number: z.number(),
+    last_turn_number: z.number(),
+    turns: z.number(),
+    messages: z.number(),
+  }),
+  items: z.array(AuditItem),
+  counts: z.looseObject({
+    total: z.number(),
+    kept: z.number(),
+    dropped: z.number(),
+    unchecked: z.number(),
+  }),
+  omitted: z.number().optional(),
+  pinned_dropped: z.array(z.string()),
+  previous: z.looseObject({ compaction_id: z.string(), lost: z.array(AuditItem) }).nullish(),
+});
+export type CompactionAudit = z.infer<typeof CompactionAudit>;

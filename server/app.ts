@@ -1,12 +1,15 @@
 // createApp(deps) → the Hono app. It never listens: main.ts serves it, tests call
 // `app.request()` or serve it on port 0.
 import { Hono } from "hono";
+import { GATEWAY_TIER_HEADER } from "../src/contract/compozy-surfaces";
 import type { Health } from "../src/contract/health";
 import type { SessionHost } from "./acp/session-host";
 import { SessionRefusal } from "./acp/session-refusal";
 import type { Ledger } from "./domain/session-recorder-api";
 import { mountAgentRoutes } from "./http/agent-routes";
 import { ApiError, sendError } from "./http/api-error";
+import { mountAuditRoutes } from "./http/audit-routes";
+import { mountCompozySurfaceRoutes } from "./http/compozy-surface-routes";
 import { mountDeriveRoutes } from "./http/derive-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
@@ -24,6 +27,9 @@ export type AppDeps = {
   distDir?: string;
   /** Check every answer against its contract schema (dev and tests). */
   validateResponses?: boolean;
+  /** When the daemon started, and its `--config` file: facts of `GET /api/status`. */
+  startedAt?: Date;
+  configFile?: string | undefined;
   log?: (line: string) => void;
 };
 
@@ -52,6 +58,8 @@ export function createApp(deps: AppDeps): Hono {
     await next();
     c.res.headers.set("X-Content-Type-Options", SPA_HEADERS["X-Content-Type-Options"]);
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+    // As CompozyOS's local listener does on every answer; its web reads it before a stream.
+    c.res.headers.set(GATEWAY_TIER_HEADER, "local");
   });
 
   app.get("/api/health", (c) => c.json({ status: "ok", version: deps.version } satisfies Health));
@@ -61,8 +69,19 @@ export function createApp(deps: AppDeps): Hono {
     const respond = createResponder(deps.validateResponses ?? true, log);
     mountSessionRoutes(app, { host, store: ledger.store, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
+    // Until the pins store lands (issue 20, ui), no message is pinned.
+    const pinsOf = () => [];
+    mountAuditRoutes(app, { store: ledger.store, audits: ledger.audits, pinsOf, respond });
     mountAgentRoutes(app, { host, respond });
     mountDeriveRoutes(app, { host, respond });
+    mountCompozySurfaceRoutes(app, {
+      host,
+      ledger,
+      respond,
+      version: deps.version,
+      startedAt: deps.startedAt ?? new Date(),
+      configFile: deps.configFile,
+    });
     app.get("/api/workspaces/:ws/sessions/:id/stream", (c) => streams.handle(c));
   }
 

@@ -75,6 +75,7 @@ async function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[
     distDir: config.distDir,
     validateResponses: process.env.NODE_ENV !== "production",
     hooks,
+    ...(config.configPath === undefined ? {} : { configFile: config.configPath }),
     security: {
       allowedHosts: config.allowedHosts,
       port: () => boundPort,

@@ -47,6 +47,8 @@ export type ComposeOptions = {
   log?: (line: string) => void;
   /** Compaction hooks from `--config` (ADR 0081). */
   hooks?: readonly HookDeclaration[];
+  /** The `--config` file, reported by `GET /api/status`. */
+  configFile?: string;
   replayBudget?: ReplayBudget;
   /** The MCP session tools offered to agents (started by the caller: it listens). */
   sessionTools?: SessionToolsServer;
@@ -106,6 +108,7 @@ export function composeDaemon(options: ComposeOptions): DaemonParts {
     security: options.security,
     sessions: { ledger, host, streams },
     validateResponses: validate,
+    configFile: options.configFile,
     log,
     ...(options.distDir === undefined ? {} : { distDir: options.distDir }),
   });

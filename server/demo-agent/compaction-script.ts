@@ -1,6 +1,7 @@
 // What one compaction does, as a list of steps, decided up front from the armed scenario. The
 // runner (compaction-runner.ts) plays the steps onto the wire, as ACP compaction updates or,
 // for a client without the capability, as a "Compact conversation" tool call.
+import { forgetfulSummary, keepPinnedSummary, lossySummary } from "./audit-summaries";
 import type { ConversationState } from "./conversation-state";
 import type { ArmedCompaction } from "./scenarios";
 import { bigSummary, draftSummary, summarizeConversation, summaryChunks } from "./summary";
@@ -126,6 +127,12 @@ export function compactionScript(
         { type: "crash" },
       ];
     }
+    case "lossy":
+      return ordinary(lossySummary(state));
+    case "keep-pinned":
+      return ordinary(keepPinnedSummary(state));
+    case "forgetful":
+      return ordinary(forgetfulSummary(state));
     case "bad-frame":
       return [
         { type: "status", status: "in_progress" },

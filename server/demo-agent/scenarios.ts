@@ -16,6 +16,9 @@ export const COMPACTION_SCENARIOS = [
   "big",
   "crash",
   "bad-frame",
+  "lossy",
+  "keep-pinned",
+  "forgetful",
 ] as const;
 
 export const ArmedCompaction = z.object({
@@ -62,6 +65,18 @@ export const SCENARIO_HELP: ReadonlyArray<readonly [usage: string, effect: strin
   ["idle", "a compaction starts after this turn has ended"],
   ["no-usage", "stop sending usage updates from now on"],
   ["bad-frame", "the next compaction puts one malformed compaction_update on the wire"],
+  [
+    "lossy",
+    "the next summary keeps only the goal: later instructions, files and your last request are dropped",
+  ],
+  [
+    "keep-pinned",
+    'like lossy, but your "Keep this: …" messages are quoted word for word (pin one to see it kept)',
+  ],
+  [
+    "forgetful",
+    "the next summary covers only the turns since the previous compaction, losing what that one kept",
+  ],
 ];
 
 export type ParsedScenario = { ok: true; scenario: DemoScenario } | { ok: false; problem: string };

@@ -5,6 +5,7 @@
 
 import type { z } from "zod";
 import type { CompactionCommand } from "../../src/contract/commands";
+import type { CompactionAudit } from "../../src/contract/compaction-audit";
 import type {
   DaemonEventList,
   DaemonHistory,
@@ -340,11 +341,23 @@ export interface SessionSettingsStore {
   sessionToolsOf(sessionId: string): boolean | undefined;
 }
 
+/** The compaction audit of one compaction (ADR 0156); undefined: no such compaction. */
+export interface AuditReader {
+  audit(
+    sessionId: string,
+    compactionId: string,
+    pinnedEntryIds: readonly string[],
+  ): CompactionAudit | undefined;
+}
+
 export type Ledger = {
   store: SessionStore;
+  audits: AuditReader;
   replays: PendingReplayStore;
   settings: SessionSettingsStore;
   recorder: SessionRecorder;
   reader: SessionReader;
+  /** The database's size on disk, for the status payload. */
+  sizeBytes(): number;
   close(): void;
 };

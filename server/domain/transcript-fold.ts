@@ -246,9 +246,13 @@ export function foldToolCall(
   // The title is optional (CompozyOS omits an empty one); it is never made up.
   const title = frame.title ?? old?.title;
   if (title !== undefined && title !== "") part.title = title;
+  // CompozyOS writes both fields once the input is known (`{}` when nobody said), and
+  // AI SDK clients refuse a part without them (ADR 0190).
   if (input !== undefined) part.input = input;
+  else if (state !== "input-streaming") part.input = {};
   const output = foldOutput(old, frame);
   if (output !== undefined) part.output = output;
+  else if (state === "output-available") part.output = {};
   if (part.state === "output-error") part.errorText = errorTextOf(part, frame);
   return { id, role: "assistant", parts: [part, ...(previous?.parts.slice(1) ?? [])] };
 }
@@ -393,7 +397,8 @@ export function foldCompaction(
     id: snapshot.compaction_id,
     data: item,
   };
-  return { id, role: "system", parts: [part] };
+  // CompozyOS's projection carries markers in the assistant role (ADR 0190).
+  return { id, role: "assistant", parts: [part] };
 }
 
 /**
@@ -423,6 +428,6 @@ export function eventMessage(
       : type === "agent.unknown_update"
         ? { type, raw: content }
         : { ...content, type };
-  // CompozyOS event parts carry no id.
-  return { id, role: "system", parts: [{ type: "data-compozy-event", data }] };
+  // CompozyOS event parts carry no id; markers are in the assistant role (ADR 0190).
+  return { id, role: "assistant", parts: [{ type: "data-compozy-event", data }] };
 }

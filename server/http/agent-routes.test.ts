@@ -49,13 +49,17 @@ describe("modes, config options and agents", () => {
   it("when the agents are listed, then the configured ones come default first, presets named", async () => {
     const response = await daemon.call("GET", "/api/agents");
     expect(response.status).toBe(200);
+    const digest = expect.stringMatching(/^[0-9a-f]{64}$/);
+    const listed = { origin: "global", prompt: "", definition_digest: digest };
     expect(await response.json()).toEqual({
       agents: [
-        { name: "claude", default: true, preset: "claude" },
-        { name: "codex", default: false },
+        { name: "claude", default: true, preset: "claude", provider: "claude", ...listed },
+        { name: "codex", default: false, provider: "custom", ...listed },
       ],
     });
-    expect((await daemon.call("GET", "/api/agents?x=1")).status).toBe(400);
+    // CompozyOS's New session dialog asks with its workspace; an unknown parameter is ignored.
+    expect((await daemon.call("GET", "/api/agents?workspace=ws_1&x=1")).status).toBe(200);
+    expect((await daemon.call("GET", "/api/agents?workspace=1&workspace=2")).status).toBe(400);
   });
 
   it("when a mode the agent offers is set, then the agent gets session/set_mode and the session shows it", async () => {

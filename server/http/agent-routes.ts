@@ -1,12 +1,17 @@
 // What a real agent adds to the sessions API (ADRs 0091, 0094): approvals, modes, config
 // options, and the configured agents for the New session picker.
 import type { Hono } from "hono";
-import { AgentList, SetConfigBody, SetModeBody } from "../../src/contract/agent-session";
+import {
+  AgentListQuery,
+  DaemonAgentList,
+  SetConfigBody,
+  SetModeBody,
+} from "../../src/contract/agent-session";
 import { ApproveBody, ApproveResult, CLIENT_ID_HEADER } from "../../src/contract/commands";
 import { SessionEnvelope } from "../../src/contract/session";
 import type { SessionHost } from "../acp/session-host";
 import { notFound } from "./api-error";
-import { NoQuery, parseJsonBody, parseQuery } from "./request-parsing";
+import { parseJsonBody, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
 import { requestedByOf } from "./session-routes";
 
@@ -20,8 +25,10 @@ export function mountAgentRoutes(app: Hono, deps: { host: SessionHost; respond: 
   }
 
   app.get("/api/agents", (c) => {
-    parseQuery(c, NoQuery);
-    return respond(c, AgentList, host.agents());
+    // CompozyOS resolves `workspace` to find workspace-local agents; here every agent is
+    // the daemon's own, whatever the workspace.
+    parseQuery(c, AgentListQuery);
+    return respond(c, DaemonAgentList, host.agents());
   });
 
   app.post(`${SESSION}/approve`, async (c) => {

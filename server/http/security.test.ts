@@ -318,7 +318,7 @@ describe("bad input", () => {
       "events?bogus=1",
       "usage?x=1",
       "usage/turns?limit=5",
-      "?verbose=1",
+      "?include_health=maybe",
       "stream?after_sequence=-1",
     ]) {
       const response = await daemon.call(
@@ -348,7 +348,7 @@ describe("bad input", () => {
     }
   });
 
-  it("when a query has an unknown parameter or a bad state, then 400", async () => {
+  it("when a query parameter CompozyOS reads has a bad value, then 400", async () => {
     await expectEnvelope(
       await daemon.call("GET", "/api/sessions?sort=asc"),
       400,

@@ -17,6 +17,7 @@ import {
   DaemonSessionList,
   DaemonWorkspaceList,
   RenameSessionBody,
+  SessionDetailQuery,
   SessionListQuery,
 } from "../../src/contract/session";
 import { commandsRevision, type SessionHost } from "../acp/session-host";
@@ -24,6 +25,7 @@ import type { RequestedBy, SessionStore } from "../domain/session-recorder-api";
 import { invalidRequest, notFound } from "./api-error";
 import { NoQuery, parseJsonBody, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
+import { selectSessions, withHealth } from "./session-catalog-query";
 
 const DEFAULT_PAGE = 50;
 export const EmptyBody = CompactBody;
@@ -91,13 +93,19 @@ export function mountSessionRoutes(
     const query = parseQuery(c, SessionListQuery);
     const limit = query.limit ?? DEFAULT_PAGE;
     const offset = decodeCursor(query.cursor);
-    const all = host.listSessions({
-      workspaceId: query.workspace === undefined ? undefined : resolveWorkspace(query.workspace),
-      state: query.state,
-      agentName: query.agent,
-      archive: query.archive,
-    });
-    const sessions = all.slice(offset, offset + limit);
+    const workspace = query.workspace?.trim() ?? "";
+    const all = selectSessions(
+      host.listSessions({
+        workspaceId: workspace === "" ? undefined : resolveWorkspace(workspace),
+        state: query.state,
+        agentName: query.agent?.trim() || undefined,
+        archive: query.archive,
+      }),
+      query,
+    );
+    const sessions = all
+      .slice(offset, offset + limit)
+      .map((session) => withHealth(session, query.include_health));
     const hasMore = offset + limit < all.length;
     return respond(c, DaemonSessionList, {
       sessions,
@@ -122,8 +130,10 @@ export function mountSessionRoutes(
 
   app.get(SESSION, (c) => {
     const session = host.getSession(c.req.param("id"), c.req.param("ws"));
-    parseQuery(c, NoQuery);
-    return respond(c, DaemonSessionEnvelope, { session });
+    const query = parseQuery(c, SessionDetailQuery);
+    return respond(c, DaemonSessionEnvelope, {
+      session: withHealth(session, query.include_health),
+    });
   });
 
   app.patch(SESSION, async (c) => {

@@ -209,7 +209,7 @@ describe("recording compaction frames", () => {
       ]),
     ).toEqual([
       ["assistant", ["Before compaction."]],
-      ["system", ["data-compozy-compaction"]],
+      ["assistant", ["data-compozy-compaction"]],
       ["assistant", ["After compaction."]],
     ]);
   });
@@ -267,6 +267,6 @@ describe("recording compaction frames", () => {
         },
       },
     ]);
-    expect(entry?.message.role).toBe("system");
+    expect(entry?.message.role).toBe("assistant");
   });
 });

@@ -19,6 +19,25 @@ export const STREAM_ROW_TYPES = [
 ] as const;
 const STREAM_TYPE_LIST = STREAM_ROW_TYPES.map((type) => `'${type}'`).join(", ");
 
+// ADR 0190: the transcript in shapes CompozyOS's own web accepts. State lines and
+// compactions move to the assistant role, a prompt's entry takes the client's message id,
+// and a tool part past input-streaming always has an input (and, finished, an output).
+export function compozyWebShapes(db: Database.Database): void {
+  db.exec(`
+    UPDATE entries SET message = json_set(message, '$.role', 'assistant')
+      WHERE json_extract(message, '$.role') = 'system';
+    UPDATE entries SET message = json_set(message, '$.id', json_extract(message, '$.metadata.message_id'))
+      WHERE kind = 'user' AND json_type(message, '$.metadata.message_id') = 'text'
+        AND json_extract(message, '$.metadata.message_id') <> '';
+    UPDATE entries SET message = json_set(message, '$.parts[0].input', json('{}'))
+      WHERE kind = 'tool' AND json_type(message, '$.parts[0].input') IS NULL
+        AND json_extract(message, '$.parts[0].state') <> 'input-streaming';
+    UPDATE entries SET message = json_set(message, '$.parts[0].output', json('{}'))
+      WHERE kind = 'tool' AND json_type(message, '$.parts[0].output') IS NULL
+        AND json_extract(message, '$.parts[0].state') = 'output-available';
+  `);
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec(`
@@ -238,6 +257,7 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE entry_tails SET text = '';
     `);
   },
+  compozyWebShapes,
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

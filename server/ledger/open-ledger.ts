@@ -3,6 +3,7 @@
 // already serialized, and WAL lets readers in other processes (tests, tools) look in.
 import Database from "better-sqlite3";
 import type { Ledger } from "../domain/session-recorder-api";
+import { createAuditReader } from "./audit-reader";
 import { migrate } from "./migrations";
 import { createPendingReplayStore } from "./pending-replays";
 import { createSessionReader } from "./session-reader";
@@ -38,10 +39,14 @@ export function openLedger(path: string, options: LedgerOptions = {}): Ledger {
   const now = options.now ?? (() => new Date());
   return {
     store: createSessionStore(db, now),
+    audits: createAuditReader(db),
     replays: createPendingReplayStore(db, now),
     settings: createSessionSettingsStore(db, now),
     recorder: createSessionRecorder(db, now),
     reader: createSessionReader(db, options.contextWindows ?? {}),
+    sizeBytes: () =>
+      (db.pragma("page_count", { simple: true }) as number) *
+      (db.pragma("page_size", { simple: true }) as number),
     close: () => db.close(),
   };
 }

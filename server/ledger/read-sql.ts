@@ -84,6 +84,10 @@ export const READ_SQL = {
   /** Entries with the unfolded tail of a long streamed message (see migration 2). */
   pageRows: `SELECT e.start_sequence, e.sequence, e.message, ${TAIL_TEXT} FROM entries e
        WHERE e.session_id = ? AND e.start_sequence < ? ORDER BY e.start_sequence DESC LIMIT ?`,
+  /** The entries of one compaction span, oldest first, with their tails (the audit). */
+  spanRows: `SELECT e.start_sequence, e.sequence, e.message, ${TAIL_TEXT} FROM entries e
+       WHERE e.session_id = ? AND e.start_sequence > ? AND e.start_sequence < ?
+       ORDER BY e.start_sequence`,
   /** Changed entries with their key; the stream reads a growing tail through `tail-reader`. */
   changedRows: `SELECT e.start_sequence, e.sequence, e.message, e.entry_key FROM entries e
        WHERE e.session_id = ? AND e.sequence > ? ORDER BY e.start_sequence`,

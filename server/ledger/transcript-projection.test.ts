@@ -168,14 +168,14 @@ describe("transcript projection", () => {
     recorder.recordState(t.sessionId, "stopped", "exit code 0");
     expect(page().entries.map((entry) => [entry.message.role, entry.message.parts[0]])).toEqual([
       [
-        "system",
+        "assistant",
         {
           type: "data-compozy-event",
           data: { type: "session.state", state: "active" },
         },
       ],
       [
-        "system",
+        "assistant",
         {
           type: "data-compozy-event",
           data: {
@@ -199,7 +199,7 @@ describe("transcript projection", () => {
         },
       ],
       [
-        "system",
+        "assistant",
         {
           type: "data-compozy-event",
           data: {
@@ -209,21 +209,21 @@ describe("transcript projection", () => {
         },
       ],
       [
-        "system",
+        "assistant",
         {
           type: "data-compozy-event",
           data: { type: "agent.invalid_frame", error: "bad JSON" },
         },
       ],
       [
-        "system",
+        "assistant",
         {
           type: "data-compozy-event",
           data: { type: "agent.exited", code: 0, signal: null },
         },
       ],
       [
-        "system",
+        "assistant",
         {
           type: "data-compozy-event",
           data: { type: "session.state", state: "stopped", reason: "exit code 0" },
@@ -486,7 +486,7 @@ describe("transcript projection of real-agent updates", () => {
     expect(partsOf(s)).toEqual([
       ["assistant", [{ type: "text", id: "msg-m1-0", text: "Hi there" }]],
       [
-        "system",
+        "assistant",
         [
           {
             type: "data-compozy-event",

@@ -265,7 +265,10 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
             row,
             "user",
             userMessage(
-              `user-${row.sequence}`,
+              // The client's own message id, as CompozyOS names a prompt's entry (ADR 0190).
+              typeof row.content.message_id === "string" && row.content.message_id !== ""
+                ? row.content.message_id
+                : `user-${row.sequence}`,
               String(row.content.text),
               row.content.maintenance === true,
               {

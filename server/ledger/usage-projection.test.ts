@@ -80,6 +80,9 @@ describe("usage projection: the context reading", () => {
       output_tokens: 300,
       total_cost: 0.5,
       cost_currency: "USD",
+      // CompozyOS's web shows "—" for a cost without a status.
+      cost_status: "actual",
+      cost_source: "agent_reported",
       turn_count: 1,
     });
   });

@@ -123,7 +123,13 @@ export function createUsageReader(
         if (totals.cache_read_tokens !== null) usage.cache_read_tokens = totals.cache_read_tokens;
         if (totals.cache_write_tokens !== null)
           usage.cache_write_tokens = totals.cache_write_tokens;
-        if (totals.cost_amount !== null) usage.total_cost = totals.cost_amount;
+        if (totals.cost_amount !== null) {
+          // The agent's own running total (ADR 0007): CompozyOS's "actual, agent reported";
+          // its web shows "—" for a cost without a status.
+          usage.total_cost = totals.cost_amount;
+          usage.cost_status = "actual";
+          usage.cost_source = "agent_reported";
+        }
         if (totals.cost_currency !== null) usage.cost_currency = totals.cost_currency;
       }
       return usage;

@@ -39,6 +39,25 @@ describe("the welcome session", () => {
     expect(marker).toBeDefined();
     expect(usage.context.sequence).toBeGreaterThan(marker?.sequence ?? Number.MAX_SAFE_INTEGER);
 
+    // The compaction is lossy: its audit shows the last request and a file dropped.
+    const compactionId = turns.compactions[0]?.compaction_id ?? "";
+    const audit = daemon.ledger.audits.audit(sessionId, compactionId, []);
+    expect(audit?.summary_readable).toBe(true);
+    expect(audit?.items).toContainEqual(
+      expect.objectContaining({ kind: "last_request", status: "dropped" }),
+    );
+    expect(audit?.items[0]?.status).toBe("dropped");
+    expect(audit?.items).toContainEqual(
+      expect.objectContaining({
+        kind: "path",
+        label: "src/features/context/meter.test.tsx",
+        status: "dropped",
+      }),
+    );
+    expect(audit?.items).toContainEqual(
+      expect.objectContaining({ kind: "instruction", status: "kept" }),
+    );
+
     expect(await ensureWelcomeSession(deps)).toBeUndefined();
     expect(daemon.ledger.store.listSessions({})).toHaveLength(1);
   });

@@ -11,11 +11,15 @@ export const WELCOME_SESSION_NAME = "Welcome to Tideline";
 type Step = { prompt: string } | { compact: true };
 
 // `/help` first: the newcomer's first reply is the list of commands and demo scenarios.
+// `/demo lossy` makes the compaction's summary keep only the goal, so opening "What the summary
+// kept" on its row shows the compaction audit with real dropped items (issue 20).
 export const WELCOME_SCRIPT: readonly Step[] = [
   { prompt: "/help" },
   { prompt: "Add a context meter to src/features/context/meter.tsx" },
   { prompt: "/demo tools" },
   { prompt: "/demo fill 70" },
+  { prompt: "/demo lossy" },
+  { prompt: "Turn the meter red above 90 % and cover it in src/features/context/meter.test.tsx" },
   { compact: true },
   { prompt: "Wire the meter into the rail in src/features/context/rail.tsx" },
 ];

@@ -80,12 +80,36 @@ export const SetConfigBody = z.strictObject({
 });
 export type SetConfigBody = z.infer<typeof SetConfigBody>;
 
-/** `GET /api/agents`: the agents this daemon was configured with, default first. */
+/** `GET /api/agents` query (CompozyOS: `workspace`, an id, name or path). */
+export const AgentListQuery = z.object({ workspace: z.string().max(4096).optional() });
+
+/**
+ * `GET /api/agents`: the agents this daemon was configured with, default first. A client
+ * reads `name`, `default` and `preset`; CompozyOS's agent definition always carries
+ * `provider`, `origin`, `prompt` and `definition_digest` too (its web's New session picker
+ * reads them), so the reference daemon sends them (`DaemonAgentList`).
+ */
 export const AgentInfo = z.object({
   name: z.string(),
   default: z.boolean(),
   /** `claude`, `codex`, `demo` for the built-in presets; absent for a custom command. */
   preset: z.string().optional(),
+  provider: z.string().optional(),
 });
 export const AgentList = z.object({ agents: z.array(AgentInfo) });
+export const DaemonAgentList = z.object({
+  agents: z.array(
+    AgentInfo.extend({
+      /** The preset's name, or `custom` for a command of the person's own. */
+      provider: z.string(),
+      /** Configured on the daemon's command line, for every workspace. */
+      origin: z.enum(["global", "workspace"]),
+      /** Tideline adds no system prompt of its own to an agent. */
+      prompt: z.string(),
+      /** sha256 of the agent's command line: changes when the definition does. */
+      definition_digest: z.string(),
+    }),
+  ),
+});
+export type DaemonAgentList = z.infer<typeof DaemonAgentList>;
 export type AgentList = z.infer<typeof AgentList>;

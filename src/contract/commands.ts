@@ -12,14 +12,17 @@ export const PROMPT_MODES = ["queue", "interrupt", "steer"] as const;
 export const PromptMode = z.enum(PROMPT_MODES);
 export type PromptMode = z.infer<typeof PromptMode>;
 
-/** One AI-SDK style input message (CompozyOS `PromptUIMessage`). */
-export const PromptUIMessage = z.strictObject({
+/**
+ * One AI-SDK style input message (CompozyOS `PromptUIMessage`). Bound as CompozyOS binds it:
+ * fields it does not read (`metadata`, a part's `state`) are ignored, not refused.
+ */
+export const PromptUIMessage = z.object({
   id: z.string().max(200).optional(),
   role: z.string().min(1).max(32),
   content: z.string().max(PROMPT_MAX_CHARS).optional(),
   parts: z
     .array(
-      z.strictObject({
+      z.object({
         type: z.string().max(64).optional(),
         text: z.string().max(PROMPT_MAX_CHARS).optional(),
       }),
@@ -44,19 +47,35 @@ export function promptText(body: {
     .join("");
 }
 
+/** CompozyOS `PromptRuntimeSelectionPayload`: a per-prompt model choice. */
+const PromptRuntime = z.object({
+  provider: z.string().max(200),
+  model: z.string().max(200).optional(),
+  reasoning_effort: z.string().max(32).optional(),
+  speed: z.string().max(32).optional(),
+});
+
 /**
- * `POST …/prompt` body (CompozyOS `SendPromptRequest`, the fields the reference daemon
- * serves). `message_id` names the user message; `idempotency_key` makes a retried send
- * answer with the first send's result instead of running twice.
+ * `POST …/prompt` body (CompozyOS `SendPromptRequest`). `message_id` names the user message;
+ * `idempotency_key` makes a retried send answer with the first send's result instead of
+ * running twice. Bound like CompozyOS's handler (`ShouldBindJSON`): a field it does not
+ * know is ignored; a known one of the wrong type is refused. `runtime` and
+ * `expected_turn_id` are accepted and not acted on (the agent's own model stays), and
+ * attachments, which the reference daemon cannot deliver, are refused rather than dropped.
  */
 export const PromptBody = z
-  .strictObject({
+  .object({
     message: z.string().max(PROMPT_MAX_CHARS).optional(),
     messages: z.array(PromptUIMessage).max(100).optional(),
     message_id: Id.max(200),
     idempotency_key: Id.max(IDEMPOTENCY_KEY_MAX),
     mode: PromptMode.optional(),
     expected_turn_id: z.string().max(200).optional(),
+    runtime: PromptRuntime.nullish(),
+    attachments: z
+      .array(z.unknown())
+      .max(0, { message: "attachments are not supported by this daemon" })
+      .optional(),
   })
   .refine((body) => promptText(body).trim() !== "", {
     message: "message is required",

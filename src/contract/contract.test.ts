@@ -161,16 +161,46 @@ describe("prompts, cancel, approve, commands and Compact now", () => {
     expect(promptText(viaMessages)).toBe("from parts");
   });
 
-  it("when a prompt body lacks its ids, has no text, is too long or has extras, then it is refused", () => {
+  it("when a prompt body lacks its ids, has no text, is too long or is mistyped, then it is refused", () => {
     expect(PromptBody.safeParse({ message: "hi" }).success).toBe(false);
     expect(PromptBody.safeParse(without(ex.promptBody, "idempotency_key")).success).toBe(false);
     expect(PromptBody.safeParse({ ...ex.promptBody, message: "  " }).success).toBe(false);
     expect(PromptBody.safeParse({ ...ex.promptBody, message: "x".repeat(100_001) }).success).toBe(
       false,
     );
-    expect(PromptBody.safeParse({ ...ex.promptBody, text: "old shape" }).success).toBe(false);
     expect(PromptBody.safeParse({ ...ex.promptBody, mode: "later" }).success).toBe(false);
     expect(PromptBody.safeParse({ text: "hi" }).success).toBe(false);
+    expect(PromptBody.safeParse({ ...ex.promptBody, message_id: 7 }).success).toBe(false);
+    expect(PromptBody.safeParse({ ...ex.promptBody, runtime: { model: "x" } }).success).toBe(false);
+    expect(PromptBody.safeParse({ ...ex.promptBody, messages: [{ role: 1 }] }).success).toBe(false);
+    const attachments = PromptBody.safeParse({ ...ex.promptBody, attachments: [{ id: "a" }] });
+    expect(attachments.error?.issues[0]?.message).toBe(
+      "attachments are not supported by this daemon",
+    );
+  });
+
+  it("when CompozyOS's web sends its prompt body, then fields it does not use are ignored and the text is its parts'", () => {
+    const body = {
+      idempotency_key: "idem-1",
+      message_id: "msg-1",
+      messages: [
+        {
+          id: "msg-1",
+          role: "user",
+          parts: [{ type: "text", text: "Fix the build" }],
+          metadata: { source: "composer" },
+        },
+      ],
+      mode: "queue",
+      expected_turn_id: "turn-9",
+      runtime: null,
+      attachments: [],
+      client_hint: "ignored as CompozyOS ignores it",
+    };
+    const parsed = PromptBody.parse(body);
+    expect(promptText(parsed)).toBe("Fix the build");
+    expect(parsed).not.toHaveProperty("client_hint");
+    expect(PromptBody.safeParse({ ...ex.promptBody, text: "old shape" }).success).toBe(true);
   });
 
   it("when prompt results arrive, then accepted, replayed and queued all parse", () => {

@@ -88,6 +88,22 @@ export const SessionRuntime = z.looseObject({
 });
 export type SessionRuntime = z.infer<typeof SessionRuntime>;
 
+/** CompozyOS `SessionHealthPayload`, sent with `include_health=true`. */
+export const SessionHealth = z.object({
+  session_id: Id,
+  workspace_id: Id,
+  agent_name: z.string(),
+  state: z.enum(["idle", "prompting", "stopped", "detached"]),
+  health: z.enum(["healthy", "degraded", "stale", "dead", "unknown"]),
+  active_prompt: z.boolean(),
+  attachable: z.boolean(),
+  eligible_for_wake: z.boolean(),
+  ineligibility_reason: z.string().optional(),
+  last_activity_at: Timestamp.nullish(),
+  updated_at: Timestamp,
+});
+export type SessionHealth = z.infer<typeof SessionHealth>;
+
 export const Session = z.object({
   id: Id,
   workspace_id: Id.optional(),
@@ -113,6 +129,7 @@ export const Session = z.object({
   config_options: z.array(SessionConfigOption).optional(),
   /** Tideline: the model the agent names (`usage_update._meta`, or its model option). */
   model: z.string().optional(),
+  health: SessionHealth.nullish(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -154,16 +171,46 @@ export const DaemonSessionList = z.object({ sessions: z.array(DaemonSession), pa
 export const SESSION_PAGE_MAX = 100;
 export const ARCHIVE_FILTERS = ["exclude", "only", "include"] as const;
 
-/** `GET /api/sessions` query: the subset of CompozyOS's filters the reference daemon serves. */
-export const SessionListQuery = z.strictObject({
-  workspace: Id.optional(),
+/** A boolean query parameter as Go's `strconv.ParseBool` reads it; empty is false. */
+const goBool = z
+  .string()
+  .trim()
+  .refine((raw) => /^(|1|0|t|f|true|false|TRUE|FALSE|True|False|T|F)$/.test(raw), {
+    message: "must be a boolean",
+  })
+  .transform((raw) => /^(1|t|T|true|TRUE|True)$/.test(raw));
+
+export const SESSION_SORTS = ["recent", "last_activity", "attention"] as const;
+export const SESSION_TYPES = ["user", "system", "coordinator", "spawned"] as const;
+
+/**
+ * `GET /api/sessions` query: every parameter CompozyOS's handler reads
+ * (`internal/api/core/session_catalog.go`), each checked as it checks it; a parameter it
+ * does not read is ignored, as gin ignores it. `workspace_id`-less worktrees, parents and
+ * roots do not exist here, so those filters match nothing but the empty value.
+ */
+export const SessionListQuery = z.object({
+  workspace: z.string().max(4096).optional(),
+  include_health: goBool.optional(),
   state: SessionState.optional(),
-  agent: Id.optional(),
+  type: z.enum(SESSION_TYPES).optional(),
+  agent: z.string().max(200).optional(),
+  parent: z.string().max(200).optional(),
+  root: z.string().max(200).optional(),
+  worktree: z.string().max(200).optional(),
+  q: z.string().max(500).optional(),
+  resumable: goBool.optional(),
+  attention: goBool.optional(),
+  badge: z.string().max(500).optional(),
   archive: z.enum(ARCHIVE_FILTERS).optional(),
+  sort: z.enum(SESSION_SORTS).optional(),
   cursor: z.string().min(1).max(200).optional(),
   limit: queryInt(1, SESSION_PAGE_MAX).optional(),
 });
 export type SessionListQuery = z.infer<typeof SessionListQuery>;
+
+/** `GET …/sessions/{id}` query (CompozyOS: `include_health`; others ignored). */
+export const SessionDetailQuery = z.object({ include_health: goBool.optional() });
 
 /**
  * `POST /api/sessions` body. `workspace` is a workspace id or root path; without it (and

@@ -285,6 +285,22 @@ export function compactionOf(entry: Entry): CompactionItem | undefined {
   return part?.type === "data-compozy-compaction" ? part.data : undefined;
 }
 
+const MARKER_PARTS: ReadonlySet<string> = new Set([
+  "data-compozy-event",
+  "data-compozy-compaction",
+]);
+
+/**
+ * Who a message is from, as a reader sees it: a state line or a compaction is nobody's
+ * words whatever its wire role (CompozyOS sends such markers as `assistant`, ADR 0190).
+ */
+export function speakerOf(message: Pick<Message, "role" | "parts">): Role {
+  if (message.role === "user") return "user";
+  const marker =
+    message.parts.length > 0 && message.parts.every((part) => MARKER_PARTS.has(part.type));
+  return marker || message.role === "system" ? "system" : "assistant";
+}
+
 /** The tool name a tool part shows: `toolName` of a dynamic tool, else the type's tail. */
 export function toolNameOf(part: ToolPart | DynamicToolPart): string {
   return part.type === "dynamic-tool" ? part.toolName : part.type.slice("tool-".length);

@@ -1,7 +1,8 @@
 // The agent's own settings of a running session: ACP `session/set_mode` and
 // `session/set_config_option`, each only for a value the agent offered; and the
 // configured agents (`GET /api/agents`).
-import type { AgentList } from "../../../src/contract/agent-session";
+import { createHash } from "node:crypto";
+import type { DaemonAgentList } from "../../../src/contract/agent-session";
 import type { DaemonSession } from "../../../src/contract/session";
 import { refuse } from "../session-refusal";
 import type { HostContext } from "./host-context";
@@ -44,12 +45,18 @@ export function createAgentSettings(ctx: HostContext, parts: { view: SessionView
     },
 
     /** `GET /api/agents`: the configured agents, default first. */
-    agents(): AgentList {
+    agents(): DaemonAgentList {
       return {
         agents: deps.agents.map((agent, index) => ({
           name: agent.name,
           default: index === 0,
           ...(agent.preset === undefined ? {} : { preset: agent.preset }),
+          provider: agent.preset ?? "custom",
+          origin: "global" as const,
+          prompt: "",
+          definition_digest: createHash("sha256")
+            .update(JSON.stringify([agent.command, ...agent.args]))
+            .digest("hex"),
         })),
       };
     },

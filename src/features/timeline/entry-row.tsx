@@ -1,6 +1,6 @@
 import { memo } from "react";
 import type { CompactionMarkerView } from "../../api/usage-queries";
-import type { Entry } from "../../contract/transcript";
+import { type Entry, speakerOf } from "../../contract/transcript";
 import { maintenanceSender } from "../../lib/compaction-origin";
 import { PartView } from "./part-view";
 
@@ -17,7 +17,7 @@ export const EntryRow = memo(function EntryRow({
   markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
   const { message } = entry;
-  const label = showSpeaker ? ROLE_LABELS[message.role] : undefined;
+  const label = showSpeaker ? ROLE_LABELS[speakerOf(message)] : undefined;
   // Compact now's own prompt says so, and who sent it; a command the person typed is theirs.
   const sender = message.role === "user" ? maintenanceSender(message.metadata) : undefined;
   const bubble =

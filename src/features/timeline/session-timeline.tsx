@@ -6,7 +6,7 @@ import type { SessionStreamStatus } from "../../api/use-session-stream";
 import { useUsageTurns } from "../../api/use-usage-turns";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
-import { compactionOf, type Entry } from "../../contract/transcript";
+import { compactionOf, type Entry, speakerOf } from "../../contract/transcript";
 import { compactionRequests } from "../../lib/compaction-origin";
 import { CompactionContext, type CompactionSurroundings } from "./compaction-context";
 import { TimelineList } from "./timeline-list";
@@ -20,7 +20,7 @@ import { useCompactionAnnouncement } from "./use-compaction-announcement";
 function isUnstarted(data: { entries: readonly Entry[]; hasOlder: boolean }): boolean {
   return (
     !data.hasOlder &&
-    data.entries.every((entry) => entry.message.role === "system" && !compactionOf(entry))
+    data.entries.every((entry) => speakerOf(entry.message) === "system" && !compactionOf(entry))
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Entry } from "../../contract/transcript";
+import { type Entry, speakerOf } from "../../contract/transcript";
 import {
   foldStateLines,
   indexOfStartSequence,
@@ -38,6 +38,55 @@ describe("timeline view", () => {
       true,
       true,
       false,
+      true,
+      true,
+    ]);
+  });
+});
+
+describe("markers in the assistant role (CompozyOS's shape)", () => {
+  it("when a state line or a compaction comes as an assistant message, then it is nobody's words: no label, and the next reply is labelled", () => {
+    const marker = (start: number, type: string): Entry => ({
+      start_sequence: start,
+      sequence: start,
+      message: {
+        id: `e${start}`,
+        role: "assistant",
+        parts:
+          type === "data-compozy-event"
+            ? [{ type, data: { type: "session.state", state: "active" } }]
+            : [
+                {
+                  type: "data-compozy-compaction",
+                  id: "c1",
+                  data: {
+                    kind: "compaction",
+                    compaction_id: "c1",
+                    status: "completed",
+                    started_at: "2026-11-30T08:00:00Z",
+                  },
+                },
+              ],
+      },
+    });
+    const entries = [
+      entry(1, "assistant"),
+      marker(2, "data-compozy-event"),
+      entry(3, "assistant"),
+      marker(4, "data-compozy-compaction"),
+      entry(5, "assistant"),
+    ];
+    expect(entries.map((item) => speakerOf(item.message))).toEqual([
+      "assistant",
+      "system",
+      "assistant",
+      "system",
+      "assistant",
+    ]);
+    expect(entries.map((_, index) => showsSpeaker(entries, index))).toEqual([
+      true,
+      true,
+      true,
       true,
       true,
     ]);

@@ -1,7 +1,7 @@
 // Pure reading of the cached transcript for the timeline: the usage markers by compaction
 // id (for the before → after figures), who speaks, and why an interrupted compaction ended.
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
-import type { Entry } from "../../contract/transcript";
+import { type Entry, speakerOf } from "../../contract/transcript";
 import { isInterrupted } from "./compaction-view";
 
 export function markersById(
@@ -12,9 +12,10 @@ export function markersById(
 
 /** Consecutive agent entries (text, thinking, tools of one reply) share one "Agent" label. */
 export function showsSpeaker(entries: readonly Entry[], index: number): boolean {
-  const role = entries[index]?.message.role;
-  if (role !== "assistant") return true;
-  return entries[index - 1]?.message.role !== "assistant";
+  const entry = entries[index];
+  if (entry === undefined || speakerOf(entry.message) !== "assistant") return true;
+  const previous = entries[index - 1];
+  return previous === undefined || speakerOf(previous.message) !== "assistant";
 }
 
 /** Index of the entry starting at `startSequence` (entries are sorted by it), or -1. */

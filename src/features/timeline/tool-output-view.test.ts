@@ -180,3 +180,17 @@ describe("an output that only wraps a text", () => {
     expect(toolOutputView({ output: { output: 3 } }).blocks).toEqual([]);
   });
 });
+
+describe("an input or output of {}", () => {
+  it("when CompozyOS's {} stands for an unreported input or output, then nothing raw is offered", () => {
+    const view = toolOutputView({ input: {}, output: {} });
+    expect(view).not.toHaveProperty("rawInput");
+    expect(view).not.toHaveProperty("rawOutput");
+    expect(view.blocks).toEqual([]);
+    const real = toolOutputView({
+      input: { path: "a.ts" },
+      output: { raw_output: "x" },
+    });
+    expect(real.rawInput).toEqual({ path: "a.ts" });
+  });
+});

@@ -128,7 +128,14 @@ export function toolOutputView(part: {
   return view;
 }
 
-function blocksOf(part: { input?: unknown; output?: unknown }): ToolOutputView {
+/** `{}` stands for "not reported" (CompozyOS writes it for an unknown input or output). */
+function reported(value: unknown): unknown {
+  const fields = record(value);
+  return fields !== undefined && Object.keys(fields).length === 0 ? undefined : value;
+}
+
+function blocksOf(tool: { input?: unknown; output?: unknown }): ToolOutputView {
+  const part = { input: reported(tool.input), output: reported(tool.output) };
   const view: ToolOutputView = { blocks: [] };
   const command = commandOf(part.input);
   if (command !== undefined) view.command = command;
