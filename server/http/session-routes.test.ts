@@ -514,9 +514,13 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
     const turns = UsageTurns.parse(await (await daemon.call("GET", `${path}/usage/turns`)).json());
     expect(turns.compactions).toHaveLength(1);
     expect(turns.compactions[0]).toMatchObject({ trigger: "requested", status: "completed" });
-    // The compaction's turn reported the fresh reading itself: no later turn has one yet.
+    // The compaction's turn reported the fresh reading itself: that is its after (ADR 0121),
+    // the same figure the meter shows now.
     const marker = turns.compactions[0];
-    expect(marker && contextAfterOf(marker, turns)).toBeUndefined();
+    expect(marker && contextAfterOf(marker, turns)).toMatchObject({
+      used: usage.usage.context.used,
+      turn_id: marker?.turn_id,
+    });
 
     const history = DaemonHistory.parse(await (await daemon.call("GET", `${path}/history`)).json());
     expect(history.history.length).toBeGreaterThan(1);
