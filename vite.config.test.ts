@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { keepTestSupportOut, precompressDir } from "./vite.config";
+import config, { DEV_SERVER_CSP, keepTestSupportOut, precompressDir } from "./vite.config";
 
 const dir = mkdtempSync(join(tmpdir(), "tideline-precompress-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,6 +48,17 @@ describe("precompressing the build", () => {
     for (const name of assets.filter((n) => n.startsWith("noise.txt."))) {
       expect(readFileSync(join(dir, "assets", name)).length).toBeLessThan(noise.length);
     }
+  });
+});
+
+describe("the build and the dev server", () => {
+  it("when the production build runs, then it writes no source maps", () => {
+    expect(config.build?.sourcemap).toBe(false);
+  });
+
+  it("when the dev server answers, then its CSP lets the page connect only to itself", () => {
+    expect(config.server?.headers?.["Content-Security-Policy"]).toBe(DEV_SERVER_CSP);
+    expect(DEV_SERVER_CSP).toBe("connect-src 'self'");
   });
 });
 

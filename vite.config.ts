@@ -8,6 +8,9 @@ import { defineConfig } from "vitest/config";
 
 const daemon = process.env.TIDELINE_DAEMON ?? "http://127.0.0.1:4820";
 
+/** The dev server's policy: only `connect-src`, as Vite's own inline preamble needs scripts. */
+export const DEV_SERVER_CSP = "connect-src 'self'";
+
 const COMPRESSIBLE = new Set([".js", ".mjs", ".css", ".html", ".svg", ".json", ".txt"]);
 /** Below this a compressed copy saves less than its own headers cost. */
 const MIN_COMPRESS_BYTES = 1024;
@@ -92,8 +95,15 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets(), keepTestSupportOut()],
   // The budget that matters is quality.md's 160 KB gzip of initial JavaScript (`npm run bench`
   // measures it); the main chunk is ~450 KB before gzip, so warn only well past that.
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
-  server: { proxy: { "/api": { target: daemon, changeOrigin: false } } },
+  // No source maps in the build: the daemon would serve the whole source to anyone who can
+  // reach it, and dev tools have the dev server for that.
+  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 600 },
+  server: {
+    proxy: { "/api": { target: daemon, changeOrigin: false } },
+    // The page may talk only to the dev server (which proxies /api and carries HMR): a
+    // crafted link cannot make it send the token to another origin.
+    headers: { "Content-Security-Policy": DEV_SERVER_CSP },
+  },
   test: {
     include: [
       "src/**/*.test.{ts,tsx}",

@@ -2,6 +2,7 @@
 // the turn's events, not the first terminal one, so a correction before the turn ends
 // (completed → failed) is what the user is told.
 import { EXIT } from "./exit-codes";
+import { cell } from "./output";
 import type { SessionEvent } from "./wire";
 
 /** The turn ended and no compaction was reported in it (the agent sent no updates). */
@@ -54,10 +55,12 @@ export function outcomeLine(result: CompactionOutcome): string {
       return "Compaction completed";
     case "failed":
       if (result.error === undefined) return "Compaction failed";
-      // Agents often word the error as a whole sentence already ("Compaction failed: …").
-      return /^compaction failed/i.test(result.error)
-        ? result.error
-        : `Compaction failed: ${result.error}`;
+      {
+        // The agent's words, on one line and without control bytes.
+        const error = cell(result.error, 2000);
+        // Agents often word the error as a whole sentence already ("Compaction failed: …").
+        return /^compaction failed/i.test(error) ? error : `Compaction failed: ${error}`;
+      }
     case "cancelled":
       return "Compaction cancelled";
     case NOT_REPORTED:

@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { createDaemonClient, type DaemonClient, DEFAULT_API } from "./daemon-client";
 import {
+  humanSafe,
   type OutputFormat,
   type Paint,
   paint,
@@ -27,6 +28,9 @@ export function contextFor(command: Command, io: CliIo): CommandContext {
   const options = command.optsWithGlobals<GlobalOptions>();
   const format = resolveFormat(options.output, options.json);
   const token = options.token ?? io.env.TIDELINE_TOKEN;
+  // Human output goes through the last guard; JSON, JSONL and TOON are escaped by encoding.
+  const safe = format === "human" ? humanSafe : (text: string) => text;
+  const line = (text: string) => safe(text.endsWith("\n") ? text : `${text}\n`);
   return {
     client: createDaemonClient({
       api: options.api ?? io.env.TIDELINE_API ?? DEFAULT_API,
@@ -34,8 +38,8 @@ export function contextFor(command: Command, io: CliIo): CommandContext {
     }),
     format,
     colours: paint(format === "human" && wantsColour(io.stdout, io.env)),
-    out: (text) => io.stdout.write(text.endsWith("\n") ? text : `${text}\n`),
-    err: (text) => io.stderr.write(text.endsWith("\n") ? text : `${text}\n`),
+    out: (text) => io.stdout.write(line(text)),
+    err: (text) => io.stderr.write(line(text)),
   };
 }
 

@@ -76,6 +76,38 @@ export function cell(value: unknown, max = 80): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+const TERMINAL_CONTROLS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing terminal controls is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Multi-line text from a daemon or an agent (a reply, an error) as the terminal should get
+ * it: line breaks and tabs kept, every other control removed (ESC and so every CSI, OSC 8
+ * link and title change; C1 controls; bidi overrides). CR goes too: it could overwrite a line.
+ */
+export function terminalText(text: string): string {
+  return text.replace(/\r\n?/g, "\n").replace(TERMINAL_CONTROLS, "");
+}
+
+// The only escape sequences the CLI itself prints: the SGR codes of `paint`.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching our own SGR codes
+const OWN_SGR = /\u001b\[(?:1|2|22|31|32|33|39)m/g;
+
+/**
+ * The last guard of human output: whatever reached a line unsanitized loses its controls;
+ * only the CLI's own colour codes survive. (The agent's text was already cleaned where it
+ * was composed; this keeps a forgotten spot from ever printing raw bytes.)
+ */
+export function humanSafe(text: string): string {
+  let safe = "";
+  let last = 0;
+  for (const match of text.matchAll(OWN_SGR)) {
+    safe += terminalText(text.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return safe + terminalText(text.slice(last));
+}
+
 export function renderTable(
   headers: readonly string[],
   rows: readonly (readonly string[])[],

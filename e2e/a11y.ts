@@ -1,8 +1,17 @@
 // The accessibility gate: axe-core (WCAG 2.2 A/AA and best practice) over the page as it
 // is now, in both colour schemes and at a wide and a narrow width. Any violation fails the
 // test that reached the state, with every offending node listed.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+
+// ARIA 1.2 puts the combobox role on the element that takes the text, and the composer's
+// slash menu follows that pattern on its <textarea> (ADR 0135). ARIA in HTML lists no role
+// for a textarea, so axe's aria-allowed-role would flag it: this one pairing is allowed,
+// every other rule and element is checked as shipped.
+const AXE_SOURCE = `${readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")}
+axe.configure({ standards: { htmlElms: { textarea: { allowedRoles: ["combobox"] } } } });`;
 
 export const AXE_TAGS = [
   "wcag2a",
@@ -57,7 +66,9 @@ export type Finding = {
 
 /** Every violation on the page now, for one variant. */
 export async function audit(page: Page, state: string, variant: Variant): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
+    .withTags(AXE_TAGS)
+    .analyze();
   return results.violations.map((violation) => ({
     state,
     variant,

@@ -142,6 +142,12 @@ test("when Claude's Write is refused by its Auto mode, then the diff it proposed
   await tideline.open(session);
   await tideline.send("please run FAKE_TOOL_BASH");
   await tideline.waitIdle(session);
+  // Claude Code's informational warning: its text is readable in the row, not only a title.
+  const notice = tideline.timeline.getByText(/Nothing breaks: auto mode keeps working/);
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText("We're changing auto mode");
+  await notice.scrollIntoViewIfNeeded();
+  await shoot(page, tideline, "notice");
   await tideline.send("please FAKE_TOOL_WRITE");
   await tideline.waitIdle(session);
   const writes = tideline.timeline.getByRole("button", { name: /Write/ });
@@ -165,9 +171,16 @@ test("when '/' is typed, then the agent's commands open as a menu driven by keyb
   const session = await tideline.createSession("Claude commands", "claude-tools");
   await tideline.open(session);
   await tideline.composer.focus();
+  await expect(tideline.composer).toHaveAttribute("aria-expanded", "false");
   await page.keyboard.type("/");
   const menu = page.getByRole("listbox", { name: "Commands" });
   await expect(menu).toBeVisible();
+  // The ARIA combobox pattern on the text area (ADR 0135).
+  await expect(tideline.composer).toHaveAttribute("aria-expanded", "true");
+  await expect(tideline.composer).toHaveAttribute(
+    "aria-controls",
+    (await menu.getAttribute("id")) ?? "",
+  );
   await expect(menu.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
   await page.keyboard.type("co");
   await expect(menu.getByRole("option", { name: /\/compact/ })).toBeVisible();

@@ -125,7 +125,9 @@ test("when another client wins the race, then the daemon's session_busy text sho
   otherClientDone();
 
   const refusal = tideline.rail.getByRole("alert");
-  await expect(refusal).toHaveText("session: prompt already in progress");
+  await expect(refusal).toHaveText(
+    "The agent is still working on a turn. Try again when it ends, or stop it first.",
+  );
   await tideline.screenshot("context-refusal-session-busy");
 
   // The refusal clears when the turn that caused it ends.
@@ -163,14 +165,19 @@ test("when a compaction completes and a later turn reports, then the marker show
 });
 
 test.describe("with an agent that advertises no compaction command", () => {
-  test("when the session opens, then there is no Compact now button", async ({ tideline }) => {
+  test("when the session opens, then Compact now is there, disabled, with the reason", async ({
+    tideline,
+  }) => {
     const session = await tideline.createSession("No command", "plain");
     await tideline.open(session);
     // No reading yet: a labelled status in the meter's place, not a meter at 0.
     await expect(tideline.rail.getByRole("status", { name: "Context window" })).toBeVisible();
     await tideline.send("Hello");
     await tideline.waitIdle(session);
-    await expect(tideline.compactNow).toHaveCount(0);
+    await expect(tideline.compactNow).toHaveAttribute("aria-disabled", "true");
+    await expect(tideline.compactNow).toHaveAccessibleDescription(
+      "This agent has no compaction command (it offers neither /compact nor /compress)",
+    );
   });
 });
 

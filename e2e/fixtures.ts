@@ -35,7 +35,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
+      if (message.type() !== "error") return;
+      // A failed load names its URL, so a spec can tell an expected 404 (a CompozyOS
+      // without a Tideline extension) from a real failure.
+      const text = message.text();
+      const url = message.location().url;
+      errors.push(text.startsWith("Failed to load resource") && url ? `${text} ${url}` : text);
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await use(errors);

@@ -84,6 +84,14 @@ test("when the agent crashes mid-compaction, then the row says interrupted, why,
   });
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row).toHaveAccessibleName(/agent exited \((code \d+|signal \w+)\)$/);
+  // The same word in the turns list and the chart's data table: not "cancelled".
+  await expect(
+    tideline.rail.getByRole("listitem").filter({ hasText: / · interrupted · / }),
+  ).toBeVisible();
+  await expect(
+    tideline.rail.getByRole("cell", { name: / · interrupted · /, includeHidden: true }),
+  ).toHaveCount(1);
+  await expect(tideline.rail.getByText(/ · cancelled · /)).toHaveCount(0);
   await tideline.screenshot("interrupted-by-crash");
 });
 

@@ -93,7 +93,7 @@ export class TidelinePage {
   }
 
   get composer(): Locator {
-    return this.page.getByRole("textbox", { name: "Message" });
+    return this.page.getByRole("combobox", { name: "Message" });
   }
 
   get sendButton(): Locator {

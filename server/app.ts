@@ -11,6 +11,7 @@ import { ApiError, sendError } from "./http/api-error";
 import { mountAuditRoutes } from "./http/audit-routes";
 import { mountCompozySurfaceRoutes } from "./http/compozy-surface-routes";
 import { mountDeriveRoutes } from "./http/derive-routes";
+import { mountPinRoutes } from "./http/pin-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
 import { hostGuard, type SecurityOptions, tokenGuard, writeGuard } from "./http/security";
@@ -42,6 +43,7 @@ const REFUSAL_STATUS = {
   session_archived: 409,
   session_not_stopped: 409,
   prompt_idempotency_conflict: 409,
+  session_continued: 409,
   permission_resolved: 409,
   permission_ambiguous: 409,
   agent_request_failed: 502,
@@ -69,11 +71,11 @@ export function createApp(deps: AppDeps): Hono {
     const respond = createResponder(deps.validateResponses ?? true, log);
     mountSessionRoutes(app, { host, store: ledger.store, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
-    // Until the pins store lands (issue 20, ui), no message is pinned.
-    const pinsOf = () => [];
+    const pinsOf = (sessionId: string) => ledger.settings.pinnedEntryIdsOf(sessionId);
     mountAuditRoutes(app, { store: ledger.store, audits: ledger.audits, pinsOf, respond });
     mountAgentRoutes(app, { host, respond });
     mountDeriveRoutes(app, { host, respond });
+    mountPinRoutes(app, { store: ledger.store, settings: ledger.settings, respond });
     mountCompozySurfaceRoutes(app, {
       host,
       ledger,

@@ -4,10 +4,12 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { composeDaemon } from "./config/compose";
+import { tokenNotices } from "./config/daemon-token";
 import { type DaemonConfig, FlagError, parseDaemonFlags } from "./config/flags";
 import { DAEMON_VERSION } from "./config/version";
 import { ConfigError, type HookDeclaration, loadDaemonConfig } from "./hooks/hook-config";
 import { openLedger } from "./ledger/open-ledger";
+import { ensurePrivateDir } from "./ledger/private-files";
 import { createSessionToolsServer } from "./mcp/session-tools";
 import { serveUpstream } from "./upstream/serve-upstream";
 import { ensureWelcomeSession } from "./welcome/welcome-session";
@@ -47,7 +49,7 @@ else if (config.configPath !== undefined) {
 
 /** The daemon with its own ledger and agents. */
 async function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[]) {
-  mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
   mkdirSync(config.workspace, { recursive: true });
 
   let boundPort: number | undefined;
@@ -59,6 +61,7 @@ async function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[
     ? await createSessionToolsServer({
         store: ledger.store,
         reader: ledger.reader,
+        settings: ledger.settings,
         log: (line) => console.error(line),
       })
     : undefined;
@@ -87,7 +90,9 @@ async function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[
     { fetch: daemon.app.fetch, hostname: config.host, port: config.port },
     (info) => {
       boundPort = (info as AddressInfo).port;
-      console.error(`tideline ${DAEMON_VERSION} listening on http://${config.host}:${boundPort}`);
+      const url = `http://${config.host}:${boundPort}`;
+      console.error(`tideline ${DAEMON_VERSION} listening on ${url}`);
+      for (const line of tokenNotices(config, url)) console.error(line);
       if (hooks.length > 0) {
         console.error(`tideline: ${hooks.length} hook(s) from ${config.configPath}`);
       }

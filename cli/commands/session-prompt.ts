@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Command } from "commander";
 import { type CliIo, contextFor } from "../context";
 import { DaemonError } from "../daemon-client";
-import { toJson, toJsonLines, toToon } from "../output";
+import { terminalText, toJson, toJsonLines, toToon } from "../output";
 import { followTurn } from "../turn-follower";
 import { PromptAccepted, type SessionEvent } from "../wire";
 
@@ -86,7 +86,8 @@ export function registerSessionPrompt(session: Command, io: CliIo) {
           if (cx.format === "jsonl") return cx.out(toJsonLines([event]));
           const reply = cx.format === "human" ? replyText(event) : undefined;
           if (reply !== undefined) {
-            io.stdout.write(reply);
+            // An agent's words, streamed: never its control bytes.
+            io.stdout.write(terminalText(reply));
             replied = true;
           }
         });

@@ -64,7 +64,7 @@ export function registerSessionUsage(session: Command, io: CliIo) {
             : renderTable(
                 ["TURN", "SEQ", "INPUT", "OUTPUT", "CONTEXT", "COST"],
                 usage.turns.map((turn) => [
-                  turn.turn_id,
+                  cell(turn.turn_id, 40),
                   cell(turn.sequence),
                   number(turn.usage?.input_tokens),
                   number(turn.usage?.output_tokens),
@@ -90,7 +90,7 @@ export function registerSessionUsage(session: Command, io: CliIo) {
                 "CONTEXT AFTER",
               ],
               usage.compactions.map((marker) => [
-                marker.compaction_id,
+                cell(marker.compaction_id, 40),
                 cell(marker.turn_id, 28),
                 cell(marker.sequence),
                 cell(marker.at),

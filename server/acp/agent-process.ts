@@ -25,9 +25,11 @@ import {
   type RequestPermissionRequest,
   type RequestPermissionResponse,
 } from "@agentclientprotocol/sdk/unstable";
+import { agentEnvironment } from "./agent-env";
 import { createIngestPacer } from "./ingest-pacer";
 import { createLineSplitter } from "./ndjson-lines";
-import { endGroup, GROUP_TOKEN_ENV, signalGroup } from "./process-group";
+import { GROUP_TOKEN_ENV } from "./process-group";
+import { endTree, killTreeNow, type ProcessTree, stdioIdentities } from "./process-tree";
 
 /** How long output is still read after the agent process exited (children may hold the pipe). */
 export const EXIT_DRAIN_MS = 300;
@@ -167,7 +169,8 @@ export function spawnAgent(
   const groupToken = randomUUID();
   const child: ChildProcess = spawn(agent.command, [...agent.args], {
     cwd: options.cwd,
-    env: { ...(options.env ?? process.env), [GROUP_TOKEN_ENV]: groupToken },
+    // Never the daemon's secrets (agent-env.ts); the group marker is added after filtering.
+    env: { ...agentEnvironment(options.env ?? process.env), [GROUP_TOKEN_ENV]: groupToken },
     stdio: ["pipe", "pipe", "pipe"],
     detached: true,
   });
@@ -454,15 +457,20 @@ export function spawnAgent(
 
   const agentCtx = connection.agent;
   const pgid = child.pid;
+  // The group, and whoever keeps the agent's pipes (a `detached: true` grandchild).
+  const tree: ProcessTree | undefined =
+    pgid === undefined
+      ? undefined
+      : { pgid, stdio: stdioIdentities(pgid), marker: `${GROUP_TOKEN_ENV}=${groupToken}` };
   let ending: Promise<boolean> | undefined;
-  function endTree(graceMs: number): Promise<boolean> {
-    if (pgid === undefined) return Promise.resolve(true);
-    ending ??= endGroup(pgid, graceMs);
+  function endAgentTree(graceMs: number): Promise<boolean> {
+    if (tree === undefined) return Promise.resolve(true);
+    ending ??= endTree(tree, graceMs);
     return ending;
   }
   // Orphans of an agent that exited by itself are ended too: nothing of a finished agent
   // keeps running behind the session's back.
-  const treeEnded = exited.then(() => endTree(killGraceMs));
+  const treeEnded = exited.then(() => endAgentTree(killGraceMs));
 
   return {
     pid: child.pid,
@@ -535,10 +543,10 @@ export function spawnAgent(
       await agentCtx.notify(methods.agent.session.cancel, { sessionId: acpSessionId });
     },
     kill(graceMs = killGraceMs) {
-      void endTree(graceMs);
+      void endAgentTree(graceMs);
     },
     killNow() {
-      if (pgid !== undefined) signalGroup(pgid, "SIGKILL");
+      if (tree !== undefined) killTreeNow(tree);
     },
   };
 }

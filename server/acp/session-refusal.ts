@@ -7,6 +7,7 @@ export const REFUSAL_MESSAGES = {
   session_archived: "session: session is archived",
   session_not_stopped: "session: session must be stopped before archiving",
   prompt_idempotency_conflict: "store: session prompt idempotency conflict",
+  session_continued: "session: continued in another session",
 } as const;
 
 export type RefusalCode =
@@ -18,6 +19,7 @@ export type RefusalCode =
   | "session_archived"
   | "session_not_stopped"
   | "prompt_idempotency_conflict"
+  | "session_continued"
   | "permission_resolved"
   | "permission_ambiguous"
   | "agent_request_failed";
@@ -49,6 +51,13 @@ export const refuse = {
     new SessionRefusal("compaction_unsupported", REFUSAL_MESSAGES.compaction_unsupported),
   archived: () => new SessionRefusal("session_archived", REFUSAL_MESSAGES.session_archived),
   notStopped: () => new SessionRefusal("session_not_stopped", REFUSAL_MESSAGES.session_not_stopped),
+  /** A continued session is read-only: its conversation goes on in `successor` (ADR 0136). */
+  continued: (successor: string) =>
+    new SessionRefusal(
+      "session_continued",
+      `${REFUSAL_MESSAGES.session_continued}: this conversation goes on in session ${successor}; send there, or fork this one`,
+      { continued_in: successor },
+    ),
   idempotencyConflict: (key: string) =>
     new SessionRefusal(
       "prompt_idempotency_conflict",

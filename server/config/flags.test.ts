@@ -62,18 +62,26 @@ describe("daemon flags", () => {
 
   it("when another host is bound, then a token is required, from the flag or TIDELINE_TOKEN", () => {
     expect(() => parseDaemonFlags(["--host", "0.0.0.0"], {}, "/w")).toThrow(/needs a token/);
-    expect(parseDaemonFlags(["--host", "0.0.0.0", "--token", "t"], {}, "/w").token).toBe("t");
-    expect(parseDaemonFlags(["--host", "0.0.0.0"], { TIDELINE_TOKEN: "e" }, "/w").token).toBe("e");
+    expect(
+      parseDaemonFlags(["--host", "0.0.0.0", "--token", "a-long-enough-token"], {}, "/w").token,
+    ).toBe("a-long-enough-token");
+    expect(
+      parseDaemonFlags(["--host", "0.0.0.0"], { TIDELINE_TOKEN: "e".repeat(16) }, "/w").token,
+    ).toBe("e".repeat(16));
   });
 
   it("when a specific address is bound, then the Host rule admits it; a wildcard bind admits only configured names", () => {
-    const lan = parseDaemonFlags(["--host", "192.168.1.5", "--token", "t"], {}, "/w");
+    const lan = parseDaemonFlags(
+      ["--host", "192.168.1.5", "--token", "a-long-enough-token"],
+      {},
+      "/w",
+    );
     expect(lan.allowedHosts).toEqual(["192.168.1.5"]);
     expect(isAllowedHost("192.168.1.5:4820", { ...lan, port: () => 4820 })).toBe(true);
-    const v6 = parseDaemonFlags(["--host", "fd00::5", "--token", "t"], {}, "/w");
+    const v6 = parseDaemonFlags(["--host", "fd00::5", "--token", "a-long-enough-token"], {}, "/w");
     expect(isAllowedHost("[fd00::5]:4820", { ...v6, port: () => 4820 })).toBe(true);
     const any = parseDaemonFlags(
-      ["--host", "0.0.0.0", "--token", "t", "--allowed-host", "box.lan"],
+      ["--host", "0.0.0.0", "--token", "a-long-enough-token", "--allowed-host", "box.lan"],
       {},
       "/w",
     );

@@ -16,6 +16,7 @@ import {
   type UpstreamTarget,
   UpstreamTargetError,
 } from "../upstream/upstream-target";
+import { type DaemonToken, resolveDaemonToken, TokenError } from "./daemon-token";
 
 export type AgentSpec = { name: string; command: string; args: string[]; preset?: string };
 
@@ -24,6 +25,8 @@ export type DaemonConfig = {
   host: string;
   dataDir: string;
   token?: string;
+  /** Where `token` came from: start-up warns about a `--token` and prints an auto one's URL. */
+  tokenSource?: DaemonToken["source"];
   /** In flag order; the first is the default agent. */
   agents: AgentSpec[];
   workspace: string;
@@ -179,9 +182,9 @@ export function parseDaemonFlags(
     throw new FlagError(`--port must be 0–65535, got "${values.port}"`);
   }
   const host = values.host ?? "127.0.0.1";
-  const token = values.token ?? env.TIDELINE_TOKEN;
-  if (!LOOPBACK_BINDS.has(host) && (token === undefined || token === "")) {
-    throw new FlagError(`binding ${host} needs a token (--token or TIDELINE_TOKEN)`);
+  const daemonToken = tokenOf(values.token, env.TIDELINE_TOKEN);
+  if (!LOOPBACK_BINDS.has(host) && daemonToken === undefined) {
+    throw new FlagError(`binding ${host} needs a token (TIDELINE_TOKEN or --token auto)`);
   }
   const dataDir = resolve(cwd, values["data-dir"] ?? ".data");
   // `--agent demo` names the built-in agent (the default one's name), e.g. to make it the
@@ -202,7 +205,9 @@ export function parseDaemonFlags(
     port,
     host,
     dataDir,
-    ...(token === undefined || token === "" ? {} : { token }),
+    ...(daemonToken === undefined
+      ? {}
+      : { token: daemonToken.value, tokenSource: daemonToken.source }),
     agents,
     workspace: resolve(cwd, values.workspace ?? "."),
     allowedHosts: allowedHostsFor(host, values["allowed-host"] ?? []),
@@ -215,6 +220,15 @@ export function parseDaemonFlags(
     replayBudget: replayBudgetOf(values),
     sessionTools: values["no-session-tools"] !== true,
   };
+}
+
+function tokenOf(flag: string | undefined, env: string | undefined): DaemonToken | undefined {
+  try {
+    return resolveDaemonToken(flag, env);
+  } catch (error) {
+    if (error instanceof TokenError) throw new FlagError(error.message);
+    throw error;
+  }
 }
 
 function parseUpstreamFlags(

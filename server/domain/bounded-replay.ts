@@ -42,6 +42,8 @@ export type ReplayInput = {
 
 export type Replay = {
   text: string;
+  /** The array's messages as sent (the omission line included, long ones cut). */
+  messages: ReplayMessage[];
   /** Stored messages carried in the array (the omission line not counted). */
   messageCount: number;
   omittedCount: number;
@@ -279,6 +281,7 @@ export function buildReplay(input: ReplayInput): Replay {
   const text = sections.join("\n\n");
   return {
     text,
+    messages: bounded.messages,
     messageCount: bounded.carried,
     omittedCount: bounded.omitted,
     firstUserPinned: bounded.firstUserPinned,

@@ -209,6 +209,11 @@ export interface SessionRecorder {
   ): LedgerRow[];
   /** `session/set_mode` succeeded: the mode the client set (`source: client`). */
   recordModeSet(sessionId: string, modeId: string): LedgerRow[];
+  /**
+   * What a continued or forked session's bounded replay carries (ADR 0136), recorded once
+   * when it is derived: the timeline shows it before the first turn.
+   */
+  recordReplayCarried(sessionId: string, carried: Record<string, unknown>): LedgerRow[];
   /** An extension notification outside `session/update` (`_auth/status_update`): quiet. */
   recordExtension(
     sessionId: string,
@@ -332,14 +337,36 @@ export interface PendingReplayStore {
 export type DerivationKind = "continue" | "fork";
 export type Derivation = { sourceSessionId: string; kind: DerivationKind; createdAt: string };
 
-/** Small per-session settings beside the metadata: lineage and tool policy. */
+/** A pinned user message (ADR 0165), as `GET …/pins` lists it. */
+export type SessionPin = { entry_id: string; pinned_at: string };
+export type PinOutcome =
+  | { kind: "pinned"; pin: SessionPin }
+  | { kind: "unknown_entry" }
+  | { kind: "not_a_user_message" };
+
+/** Small per-session settings beside the metadata: lineage, tool policy, pins. */
 export interface SessionSettingsStore {
+  /** Pins a user message of the session; pinning it again keeps the first time. */
+  pin(sessionId: string, entryId: string): PinOutcome;
+  /** False when it was not pinned. */
+  unpin(sessionId: string, entryId: string): boolean;
+  pinsOf(sessionId: string): SessionPin[];
+  /** The pinned entry ids, for the compaction audit. */
+  pinnedEntryIdsOf(sessionId: string): string[];
   recordDerivation(sessionId: string, sourceSessionId: string, kind: DerivationKind): void;
   derivationOf(sessionId: string): Derivation | undefined;
+  /** The sessions continued or forked from `sourceSessionId`, oldest first. */
+  derivationsFrom(sourceSessionId: string): Array<Derivation & { sessionId: string }>;
   setSessionTools(sessionId: string, offered: boolean): void;
   /** The session's own choice; undefined means the daemon's default. */
   sessionToolsOf(sessionId: string): boolean | undefined;
+  setHistoryScope(sessionId: string, scope: HistoryScope): void;
+  /** `lineage` (the default): its own session and the ones it was continued or forked from. */
+  historyScopeOf(sessionId: string): HistoryScope;
 }
+
+/** What the history tool lets a session's agent read (ADR 0173). */
+export type HistoryScope = "lineage" | "workspace";
 
 /** The compaction audit of one compaction (ADR 0156); undefined: no such compaction. */
 export interface AuditReader {

@@ -26,6 +26,7 @@ export const EVENT_ROW_TYPES: ReadonlySet<string> = new Set([
   "session.state",
   "agent.unknown_update",
   "agent.invalid_frame",
+  "session.replay_carried",
 ]);
 
 /** A prompt as CompozyOS shows it: one finished text part, without an id. */

@@ -88,6 +88,19 @@ describe("the daemon's guards", () => {
     );
   });
 
+  it.each([
+    "/api/stream",
+    "/api/workspaces/x/stream",
+    "/api/workspaces/x/sessions/stream",
+    "/api/workspaces/x/sessions/y/events/stream",
+    "/api/no-such-route/a/b/c/stream",
+  ])(
+    "when access_token is sent to %s (ends in /stream but is not a session's stream), then it is refused",
+    async (path) => {
+      await expectEnvelope(await fetch(`${base}${path}?access_token=t0ken`), 401, "unauthorized");
+    },
+  );
+
   /** A raw request, so Host and framing are exactly what a hostile client would send. */
   async function rawRequest(
     path: string,

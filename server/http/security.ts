@@ -83,6 +83,9 @@ export function hostGuard(options: SecurityOptions): MiddlewareHandler {
   };
 }
 
+/** The one route that takes `?access_token=`: a session's stream, exactly (not a suffix). */
+const STREAM_ROUTE = /^\/api\/workspaces\/[^/]+\/sessions\/[^/]+\/stream$/;
+
 /**
  * A browser's EventSource cannot send headers, so the read-only stream alone also accepts
  * the token as `?access_token=` (ADR 0006). Nothing that changes state takes it that way.
@@ -91,7 +94,7 @@ function presentedToken(c: Parameters<MiddlewareHandler>[0]): string | undefined
   const header = c.req.header("authorization");
   if (header !== undefined) return header;
   const fromQuery = c.req.query("access_token");
-  if (c.req.method === "GET" && c.req.path.endsWith("/stream") && fromQuery !== undefined) {
+  if (c.req.method === "GET" && STREAM_ROUTE.test(c.req.path) && fromQuery !== undefined) {
     return `Bearer ${fromQuery}`;
   }
   return undefined;

@@ -222,6 +222,31 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
     expect(conflict.error).toContain("k-once");
   });
 
+  it("when a name or an agent's title carries terminal escapes or bidi overrides, then the API stores and shows it without them", async () => {
+    const created = await daemon.call("POST", "/api/sessions", {
+      body: { name: "\u001b]0;owned\u0007Build\u202e fix\u001b[2J" },
+    });
+    const session = DaemonSessionEnvelope.parse(await created.json()).session;
+    expect(session.name).toBe("]0;ownedBuild fix[2J");
+    const path = daemon.sessionPath(session.id);
+    await refusal(
+      await daemon.call("PATCH", path, { body: { name: "\u001b\u0007\u2066\u009b" } }),
+      400,
+      "invalid_request",
+    );
+    const untitled = await daemon.call("POST", "/api/sessions", { body: {} });
+    const id = DaemonSessionEnvelope.parse(await untitled.json()).session.id;
+    // The agent's title, as a session_info_update recorded it.
+    daemon.ledger.recorder.recordUpdate(id, null, {
+      sessionUpdate: "session_info_update",
+      title: "Agent\u001b]8;;http://evil\u001b\\ title\u2067",
+    });
+    const shown = await daemon.call("GET", daemon.sessionPath(id));
+    expect(DaemonSessionEnvelope.parse(await shown.json()).session.name).toBe(
+      "Agent]8;;http://evil\\ title",
+    );
+  });
+
   it("when a session is renamed, archived, unarchived and deleted, then each answers as CompozyOS does", async () => {
     const session = await daemon.createActiveSession();
     const path = daemon.sessionPath(session.id);

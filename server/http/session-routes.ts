@@ -21,6 +21,7 @@ import {
   SessionListQuery,
 } from "../../src/contract/session";
 import { commandsRevision, type SessionHost } from "../acp/session-host";
+import { cleanDisplayText } from "../domain/display-text";
 import type { RequestedBy, SessionStore } from "../domain/session-recorder-api";
 import { invalidRequest, notFound } from "./api-error";
 import { NoQuery, parseJsonBody, parseQuery } from "./request-parsing";
@@ -123,7 +124,8 @@ export function mountSessionRoutes(
     const workspaceId = resolveWorkspace(body.workspace ?? body.workspace_path);
     const session = host.createSession(workspaceId, {
       agentName: body.agent_name,
-      name: body.name,
+      name: body.name === undefined ? undefined : displayName(body.name),
+      historyScope: body.history_scope,
     });
     return respond(c, DaemonSessionEnvelope, { session }, 201);
   });
@@ -139,7 +141,11 @@ export function mountSessionRoutes(
   app.patch(SESSION, async (c) => {
     host.getSession(c.req.param("id"), c.req.param("ws"));
     const body = await parseJsonBody(c, RenameSessionBody);
-    const session = host.renameSession(c.req.param("id"), c.req.param("ws"), body.name);
+    const session = host.renameSession(
+      c.req.param("id"),
+      c.req.param("ws"),
+      displayName(body.name),
+    );
     return respond(c, DaemonSessionEnvelope, { session });
   });
 
@@ -238,4 +244,11 @@ export function mountSessionRoutes(
       202,
     );
   });
+}
+
+/** A name as stored: controls and bidi overrides removed; nothing printable left is a 400. */
+function displayName(name: string): string {
+  const clean = cleanDisplayText(name);
+  if (clean === "") throw invalidRequest("name has no printable characters", { name: "empty" });
+  return clean;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -23,6 +23,16 @@ writeFileSync(join(dist, "assets", "app-abc123.js.gz"), gzipSync(script));
 // A hashed file whose precompressed copies are missing (a partial build or a deleted file).
 writeFileSync(join(dist, "assets", "plain-def456.css"), "body{color:red}\n".repeat(200));
 writeFileSync(join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+// Symlinks planted in dist: to a file beside it, to a directory beside it, and a
+// precompressed variant that points out while its plain file is legitimate.
+mkdirSync(join(top, "outside"));
+writeFileSync(join(top, "outside", "leak.js"), "TOP SECRET");
+symlinkSync(join(top, "secret.txt"), join(dist, "linked.txt"));
+symlinkSync(join(top, "outside"), join(dist, "assets", "out"));
+writeFileSync(join(dist, "assets", "ok-1a2b3c.js"), "export const ok = 1;\n".repeat(100));
+symlinkSync(join(top, "secret.txt"), join(dist, "assets", "ok-1a2b3c.js.br"));
+// A symlink that stays inside dist is harmless and keeps working.
+symlinkSync(join(dist, "favicon.svg"), join(dist, "icon.svg"));
 
 const app = createApp({
   version: "test",
@@ -139,6 +149,32 @@ describe("static assets, precompressed", () => {
     } else {
       expect(response.status).toBe(404);
     }
+  });
+});
+
+describe("symlinks in dist", () => {
+  it.each(["/linked.txt", "/assets/out/leak.js"])(
+    "when %s is a symlink to a file outside dist, then it is not served",
+    async (path) => {
+      const response = await get(path, "br, gzip");
+      const text = (await bytes(response)).toString("latin1");
+      expect(text).not.toContain("TOP SECRET");
+      if (response.status === 200) expect(text).toBe(html);
+      else expect(response.status).toBe(404);
+    },
+  );
+
+  it("when a precompressed variant is a symlink out of dist, then the plain file is sent instead", async () => {
+    const response = await get("/assets/ok-1a2b3c.js", "br");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(await response.text()).toContain("export const ok");
+  });
+
+  it("when a symlink stays inside dist, then it is served", async () => {
+    const response = await get("/icon.svg");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("<svg");
   });
 });
 

@@ -4,7 +4,7 @@
 // files under /assets are cached forever, everything else (index.html, the SPA fallback)
 // is revalidated. Unknown non-/api paths get index.html so client-side routes
 // (`/w/:ws/s/:id`) survive a reload; a missing /assets file is a 404, never HTML.
-import { type Stats, statSync } from "node:fs";
+import { realpathSync, type Stats, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 import type { Context, Hono, MiddlewareHandler } from "hono";
@@ -41,9 +41,15 @@ const spaHeaders: MiddlewareHandler = async (c, next) => {
   for (const [name, value] of Object.entries(SPA_HEADERS)) c.res.headers.set(name, value);
 };
 
-function fileStat(path: string): Stats | undefined {
+/**
+ * A regular file whose real path (every symlink resolved) is still inside `realRoot`: a
+ * symlink planted in dist/ that points elsewhere is served as if the file did not exist.
+ */
+function fileStat(path: string, realRoot: string): Stats | undefined {
   try {
-    const stat = statSync(path);
+    const real = realpathSync(path);
+    if (!real.startsWith(realRoot + sep)) return undefined;
+    const stat = statSync(real);
     return stat.isFile() ? stat : undefined;
   } catch {
     return undefined;
@@ -75,6 +81,7 @@ async function sendFile(
   path: string,
   stat: Stats,
   cacheControl: string,
+  realRoot: string,
 ): Promise<Response> {
   const variants = new Map<StaticEncoding, { path: string; stat: Stats }>();
   variants.set("identity", { path, stat });
@@ -82,7 +89,7 @@ async function sendFile(
     Exclude<StaticEncoding, "identity">,
     string,
   ][]) {
-    const found = fileStat(path + suffix);
+    const found = fileStat(path + suffix, realRoot);
     if (found !== undefined) variants.set(encoding, { path: path + suffix, stat: found });
   }
   const encoding = chooseEncoding(c.req.header("accept-encoding"), new Set(variants.keys()));
@@ -110,19 +117,25 @@ async function sendFile(
 
 export function mountStaticSite(app: Hono, distDir: string): void {
   const root = resolve(distDir);
+  let realRoot = root;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    // No dist yet: nothing is inside it, so every file lookup fails and answers 404.
+  }
   app.use("*", spaHeaders);
   app.on(["GET", "HEAD"], "*", async (c) => {
     const urlPath = new URL(c.req.url).pathname;
     const path = resolveInside(root, urlPath);
-    const stat = path === undefined ? undefined : fileStat(path);
+    const stat = path === undefined ? undefined : fileStat(path, realRoot);
     if (path !== undefined && stat !== undefined) {
       const hashed = urlPath.startsWith("/assets/");
-      return sendFile(c, path, stat, hashed ? IMMUTABLE : REVALIDATE);
+      return sendFile(c, path, stat, hashed ? IMMUTABLE : REVALIDATE, realRoot);
     }
     if (urlPath.startsWith("/assets/") || path === undefined) return c.text("Not Found", 404);
     const index = resolve(root, "index.html");
-    const indexStat = fileStat(index);
+    const indexStat = fileStat(index, realRoot);
     if (indexStat === undefined) return c.text("Not Found", 404);
-    return sendFile(c, index, indexStat, REVALIDATE);
+    return sendFile(c, index, indexStat, REVALIDATE, realRoot);
   });
 }

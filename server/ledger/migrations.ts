@@ -258,6 +258,28 @@ export const MIGRATIONS: readonly Migration[] = [
     `);
   },
   compozyWebShapes,
+  (db) => {
+    // ADR 0173: how far a session's agent may read other sessions through the history
+    // tool; no row means its own session and its continue/fork lineage only.
+    db.exec(`
+      CREATE TABLE session_history_scopes (
+        session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+        scope TEXT NOT NULL CHECK (scope IN ('lineage', 'workspace'))
+      ) STRICT;
+    `);
+  },
+  (db) => {
+    // ADR 0165: the messages a person pinned ("Keep this"), by entry id (the message id),
+    // with when. Settings beside history, like the tool policy: mutable, never the ledger.
+    db.exec(`
+      CREATE TABLE session_pins (
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        entry_id TEXT NOT NULL,
+        pinned_at TEXT NOT NULL,
+        PRIMARY KEY (session_id, entry_id)
+      ) STRICT, WITHOUT ROWID;
+    `);
+  },
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

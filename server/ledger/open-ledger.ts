@@ -6,6 +6,7 @@ import type { Ledger } from "../domain/session-recorder-api";
 import { createAuditReader } from "./audit-reader";
 import { migrate } from "./migrations";
 import { createPendingReplayStore } from "./pending-replays";
+import { ensurePrivateFile } from "./private-files";
 import { createSessionReader } from "./session-reader";
 import { createSessionRecorder } from "./session-recorder";
 import { createSessionSettingsStore } from "./session-settings";
@@ -18,6 +19,13 @@ export type LedgerOptions = {
 };
 
 export function openLedger(path: string, options: LedgerOptions = {}): Ledger {
+  // SQLite gives the -wal and -shm files the main file's mode, so a 0600 database keeps
+  // every transcript private whatever the umask; older, looser files are tightened.
+  // An in-memory database (tests) has no file: making one would leave `:memory:` behind.
+  if (path !== ":memory:") {
+    ensurePrivateFile(path);
+    for (const suffix of ["-wal", "-shm"]) ensurePrivateFile(path + suffix, { create: false });
+  }
   const db = new Database(path);
   db.pragma("journal_mode = WAL");
   // NORMAL in WAL mode: a commit survives a killed daemon (SIGKILL) because the WAL is

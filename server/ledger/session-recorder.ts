@@ -348,6 +348,11 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
         append("session.mode", { current_mode_id: modeId, source: "client" });
       });
     },
+    recordReplayCarried(sessionId, carried) {
+      return record(sessionId, null, (append) => {
+        append("session.replay_carried", carried);
+      });
+    },
     recordExtension(sessionId, turnId, method, params) {
       return record(sessionId, turnId, (append) => {
         append("agent.extension", params === undefined ? { method } : { method, params });

@@ -45,6 +45,47 @@ async function callTool(sessionId: string, name: string, args: object): Promise<
   throw new Error(`no ${name} tool call in the transcript`);
 }
 
+/** A session created with `body` (CompozyOS's create body plus Tideline's fields), active. */
+async function createWith(body: object) {
+  const response = await daemon.call("POST", "/api/sessions", { body });
+  expect(response.status).toBe(201);
+  const { session } = (await response.json()) as { session: { id: string } };
+  return daemon.waitForSession(session.id, (s) => s.state === "active");
+}
+
+const MCP_HEADERS = {
+  "Content-Type": "application/json",
+  Accept: "application/json, text/event-stream",
+};
+
+/** Calls the history tool over MCP directly with a secret, as an agent (or its leftover) would. */
+function historyCall(authorization: string, sessionId: string) {
+  return fetch(daemon.sessionTools?.url ?? "", {
+    method: "POST",
+    headers: { ...MCP_HEADERS, Authorization: authorization },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: HISTORY_TOOL, arguments: { session_id: sessionId } },
+    }),
+  });
+}
+
+/** Records the secret each agent session is handed from now on. */
+function captureSecrets(): Map<string, string> {
+  const tools = daemon.sessionTools;
+  if (tools === undefined) throw new Error("no session tools");
+  const secrets = new Map<string, string>();
+  const original = tools.serverFor.bind(tools);
+  tools.serverFor = (sessionId, workspaceId) => {
+    const entry = original(sessionId, workspaceId);
+    secrets.set(sessionId, entry.headers[0]?.value ?? "");
+    return entry;
+  };
+  return secrets;
+}
+
 async function events(sessionId: string, type: string) {
   const response = await daemon.call(
     "GET",
@@ -54,11 +95,11 @@ async function events(sessionId: string, type: string) {
 }
 
 describe("tideline__session_history", () => {
-  it("when an agent reads another session of its workspace, then it gets its stored messages newest page first, and can page back", async () => {
+  it("when an agent whose scope was widened to the workspace reads another session, then it gets its stored messages newest page first, and can page back", async () => {
     const source = await daemon.createActiveSession();
     await promptAndWait(daemon, source.id, "Plan the billing migration in src/billing.ts");
     await promptAndWait(daemon, source.id, "Which tests first?");
-    const reader = await daemon.createActiveSession();
+    const reader = await createWith({ history_scope: "workspace" });
 
     const page = await callTool(reader.id, HISTORY_TOOL, { session_id: source.id, limit: 2 });
     expect(page.status).toBe("output-available");
@@ -82,6 +123,42 @@ describe("tideline__session_history", () => {
       role: "user",
       content: "Plan the billing migration in src/billing.ts",
     });
+  }, 60_000);
+
+  it("when an agent of the default scope reads a session outside its lineage, then not_found; its fork's agent reads the source it came from, not the other way round", async () => {
+    const source = await daemon.createActiveSession();
+    await promptAndWait(daemon, source.id, "Secret plan: rename the billing tables");
+    const stranger = await daemon.createActiveSession();
+    const refused = await callTool(stranger.id, HISTORY_TOOL, { session_id: source.id });
+    expect(refused.output).toMatchObject({ code: "not_found" });
+
+    const response = await daemon.call("POST", `${daemon.sessionPath(source.id)}/fork`, {
+      body: {},
+    });
+    const fork = ((await response.json()) as { session: { id: string } }).session;
+    await daemon.waitForSession(fork.id, (s) => s.state === "active");
+    const read = await callTool(fork.id, HISTORY_TOOL, { session_id: source.id, limit: 200 });
+    expect(JSON.stringify(read.output)).toContain("Secret plan: rename the billing tables");
+    const back = await callTool(source.id, HISTORY_TOOL, { session_id: fork.id });
+    expect(back.output).toMatchObject({ code: "not_found" });
+  }, 90_000);
+
+  it("when a session is deleted or stopped while its agent runs, then the secret its agent holds stops working at once", async () => {
+    const secrets = captureSecrets();
+    const doomed = await daemon.createActiveSession();
+    const stopping = await daemon.createActiveSession();
+    const secret = secrets.get(doomed.id) ?? "";
+    const stopSecret = secrets.get(stopping.id) ?? "";
+    expect(secret).toMatch(/^Bearer /);
+    expect((await historyCall(secret, doomed.id)).status).toBe(200);
+    expect((await historyCall(stopSecret, stopping.id)).status).toBe(200);
+
+    expect((await daemon.call("DELETE", daemon.sessionPath(doomed.id))).status).toBe(204);
+    expect((await historyCall(secret, doomed.id)).status).toBe(401);
+    expect((await historyCall(secret, stopping.id)).status).toBe(401);
+
+    expect((await daemon.call("POST", `${daemon.sessionPath(stopping.id)}/stop`)).status).toBe(204);
+    expect((await historyCall(stopSecret, stopping.id)).status).toBe(401);
   }, 60_000);
 
   it("when a restarted agent got a replay with omissions, then it reads what was left out with the pointer it was given", async () => {
@@ -221,7 +298,8 @@ describe("the tool policy and the transport", () => {
       "Content-Type": "application/json",
       Accept: "application/json, text/event-stream",
     };
-    const entry = daemon.sessionTools?.serverFor("ses_probe", daemon.ws);
+    const probe = await daemon.createActiveSession();
+    const entry = daemon.sessionTools?.serverFor(probe.id, daemon.ws);
     const good = entry?.headers[0]?.value ?? "";
     const cases: [Record<string, string>, string, number][] = [
       [headers, body, 401],
@@ -237,7 +315,7 @@ describe("the tool policy and the transport", () => {
     }
     const other = await fetch(url.replace("/mcp", "/other"), { method: "POST", headers, body });
     expect(other.status).toBe(404);
-    daemon.sessionTools?.revoke("ses_probe");
+    daemon.sessionTools?.revoke(probe.id);
     const revoked = await fetch(url, {
       method: "POST",
       headers: { ...headers, Authorization: good },

@@ -13,7 +13,11 @@ import { z } from "zod";
 import type { McpServerEntry, SessionHost, SessionToolsOffer } from "../acp/session-host";
 import { SessionRefusal } from "../acp/session-refusal";
 import { HISTORY_TOOL, replayMessageOf } from "../domain/bounded-replay";
-import type { SessionReader, SessionStore } from "../domain/session-recorder-api";
+import type {
+  SessionReader,
+  SessionSettingsStore,
+  SessionStore,
+} from "../domain/session-recorder-api";
 
 export { HISTORY_TOOL };
 export const COMPACT_TOOL = "tideline__session_compact";
@@ -35,6 +39,8 @@ export type SessionToolsServer = SessionToolsOffer & {
 export type SessionToolsDeps = {
   store: SessionStore;
   reader: SessionReader;
+  /** Lineage and history scope; without it the history tool reads the caller's own session. */
+  settings?: Pick<SessionSettingsStore, "derivationOf" | "historyScopeOf">;
   log: (line: string) => void;
 };
 
@@ -62,10 +68,32 @@ export function createSessionToolsServer(deps: SessionToolsDeps): Promise<Sessio
     const given = Buffer.from(match[1]);
     for (const caller of callers.values()) {
       if (caller.secret.length === given.length && timingSafeEqual(caller.secret, given)) {
-        return caller;
+        // A deleted session's secret is dead even if a revoke was missed.
+        return deps.store.getSession(caller.sessionId) === undefined ? undefined : caller;
       }
     }
     return undefined;
+  }
+
+  /**
+   * Whether the caller's agent may read `sessionId`'s history: its own session and the
+   * sessions it was continued or forked from, unless its scope was widened to the
+   * workspace (ADR 0173). A session made with `session_tools: false` is not a reader's
+   * business just because it shares a workspace.
+   */
+  function historyReadable(caller: Caller, sessionId: string): boolean {
+    if (reachable(caller, sessionId) === undefined) return false;
+    if (sessionId === caller.sessionId) return true;
+    if (deps.settings === undefined) return false;
+    if (deps.settings.historyScopeOf(caller.sessionId) === "workspace") return true;
+    const seen = new Set<string>([caller.sessionId]);
+    let current = deps.settings.derivationOf(caller.sessionId);
+    while (current !== undefined && !seen.has(current.sourceSessionId)) {
+      if (current.sourceSessionId === sessionId) return true;
+      seen.add(current.sourceSessionId);
+      current = deps.settings.derivationOf(current.sourceSessionId);
+    }
+    return false;
   }
 
   /** The session, if the caller may reach it: same workspace only. */
@@ -80,7 +108,7 @@ export function createSessionToolsServer(deps: SessionToolsDeps): Promise<Sessio
       HISTORY_TOOL,
       {
         description:
-          "Read the stored messages of a Tideline session in your workspace (your own by default), newest page first. Use it for messages a context replay left out.",
+          "Read the stored messages of your Tideline session (the default) or of the session it was continued or forked from, newest page first. Use it for messages a context replay left out.",
         inputSchema: {
           session_id: z.string().min(1).max(200).optional(),
           limit: z.number().int().min(1).max(200).optional(),
@@ -90,7 +118,7 @@ export function createSessionToolsServer(deps: SessionToolsDeps): Promise<Sessio
       },
       (args) => {
         const sessionId = args.session_id ?? caller.sessionId;
-        if (reachable(caller, sessionId) === undefined) {
+        if (!historyReadable(caller, sessionId)) {
           return toolError(HISTORY_TOOL, "not_found", "session not found");
         }
         const page = deps.reader.transcriptPage(sessionId, {

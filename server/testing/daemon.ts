@@ -64,6 +64,7 @@ export async function startTestDaemon(
     ? await createSessionToolsServer({
         store: ledger.store,
         reader: ledger.reader,
+        settings: ledger.settings,
         log: (line) => logs.push(line),
       })
     : undefined;

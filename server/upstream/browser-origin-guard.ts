@@ -1,12 +1,13 @@
 // Tideline's edge in upstream mode. The proxy adds the upstream's credential to what it
-// forwards, so it must refuse what CompozyOS itself would refuse from a foreign page before
-// anything is forwarded: any request whose Origin is not this daemon's own, and an unsafe
-// method the browser marks as cross-site (Go's CrossOriginProtection, which CompozyOS uses).
-// Host has been vetted by hostGuard already (DNS rebinding).
+// forwards, so it refuses what a foreign page could make a browser send before anything is
+// forwarded: any request whose Origin is not this daemon's own, and any request, whatever
+// its method, the browser marks as `cross-site` or `same-site` — a GET too, since each
+// forwarded stream mints a ticket with the credential (ADR 0175). Host has been vetted by
+// hostGuard already (DNS rebinding).
 import type { MiddlewareHandler } from "hono";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const SAME_SITE_FETCH = new Set(["same-origin", "none"]);
+/** `same-origin` (the SPA) and `none` (typed in the address bar) are the person's own. */
+const OWN_FETCH = new Set(["same-origin", "none"]);
 
 function forbidden(error: string): Response {
   return new Response(JSON.stringify({ error, code: "forbidden_origin" }), {
@@ -23,7 +24,7 @@ export function browserOriginGuard(): MiddlewareHandler {
       return forbidden("origin not allowed");
     }
     const site = c.req.header("sec-fetch-site");
-    if (!SAFE_METHODS.has(c.req.method) && site !== undefined && !SAME_SITE_FETCH.has(site)) {
+    if (site !== undefined && !OWN_FETCH.has(site.trim().toLowerCase())) {
       return forbidden("cross-origin request not allowed");
     }
     await next();

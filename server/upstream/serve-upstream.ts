@@ -2,6 +2,7 @@
 // opened on disk: the upstream daemon owns sessions, ledger and agents.
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { tokenNotices } from "../config/daemon-token";
 import type { DaemonConfig } from "../config/flags";
 import { createUpstreamApp } from "./upstream-app";
 import type { UpstreamTarget } from "./upstream-target";
@@ -23,6 +24,9 @@ export function serveUpstream(config: DaemonConfig, upstream: UpstreamTarget, ve
     console.error(
       `tideline ${version} listening on http://${config.host}:${boundPort} (upstream mode: forwarding /api to ${upstream.url.origin}${upstream.token === undefined ? "" : " with a bearer token"})`,
     );
+    for (const line of tokenNotices(config, `http://${config.host}:${boundPort}`)) {
+      console.error(line);
+    }
     void proxy.describe().then((line) => console.error(`tideline: upstream ${line}`));
   });
 

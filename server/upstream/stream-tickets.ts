@@ -8,13 +8,14 @@
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { GATEWAY_TIER_HEADER } from "./forwarded-headers";
+import { createMintBudget, type MintBudget } from "./mint-budget";
 import type { UpstreamClient } from "./upstream-client";
 
 export type StreamAuthorization =
   | { kind: "bearer" }
   | { kind: "ticket"; ticket: string }
   /** The upstream would not mint: its status and body go back to the browser as they are. */
-  | { kind: "refused"; status: number; body: string; contentType: string };
+  | { kind: "refused"; status: number; body: string; contentType: string; retryAfter?: number };
 
 export type StreamTickets = {
   /** Latches the tier from any upstream answer. */
@@ -48,8 +49,10 @@ export function createStreamTickets(options: {
   upstream: URL;
   token: string | undefined;
   log: (line: string) => void;
+  budget?: MintBudget;
 }): StreamTickets {
   const { client, upstream, token, log } = options;
+  const budget = options.budget ?? createMintBudget();
   /** `undefined`: not learnt yet; `""`: the upstream names no tier (not a gateway). */
   let tier: string | undefined;
   let probe: Promise<void> | undefined;
@@ -92,6 +95,18 @@ export function createStreamTickets(options: {
       log(
         `[upstream] ${upstream.origin} is a gateway listener (tier ${tier}): pass --upstream-token`,
       );
+    }
+    if (!budget.take()) {
+      return {
+        kind: "refused",
+        status: 429,
+        body: JSON.stringify({
+          error: "too many streams opened: stream tickets are rate limited",
+          code: "rate_limited",
+        }),
+        contentType: "application/json",
+        retryAfter: budget.retryAfterSeconds(),
+      };
     }
     const response = await client.send({
       method: "POST",

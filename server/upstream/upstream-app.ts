@@ -2,7 +2,8 @@
 // /api request forwarded to the upstream daemon. No ledger, no agents: the upstream owns
 // the sessions. Tideline's Host rule and its `--token` for browsers still apply.
 import { Hono } from "hono";
-import { hostGuard, type SecurityOptions, tokenGuard } from "../http/security";
+import { bodyLimit } from "hono/body-limit";
+import { hostGuard, MAX_BODY_BYTES, type SecurityOptions, tokenGuard } from "../http/security";
 import { mountStaticSite, SPA_HEADERS } from "../http/static-site";
 import { browserOriginGuard } from "./browser-origin-guard";
 import { createUpstreamProxy, type UpstreamProxy } from "./upstream-proxy";
@@ -27,6 +28,18 @@ export function createUpstreamApp(deps: UpstreamAppDeps): { app: Hono; proxy: Up
   app.use("*", hostGuard(deps.security));
   app.use("/api/*", tokenGuard(deps.security));
   app.use("/api/*", browserOriginGuard());
+  // The reference daemon's own limit: nothing larger is worth forwarding with the credential.
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      // The unread rest of the body makes the connection unusable: the client must not reuse it.
+      onError: (c) =>
+        c.json({ error: "request body exceeds 1 MiB", code: "payload_too_large" }, 413, {
+          Connection: "close",
+        }),
+    }),
+  );
   app.use("/api/*", async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", SPA_HEADERS["X-Content-Type-Options"]);

@@ -108,7 +108,7 @@ describe("upstream mode, toward a CompozyOS local listener", () => {
     }
   });
 
-  it("when a body is under the upstream's 4 MiB limit but over Tideline's own 1 MiB, then it passes; over 4 MiB, the upstream's 413 comes back", async () => {
+  it("when a body is over the reference daemon's 1 MiB, then Tideline refuses it 413 itself and forwards nothing; under it, it passes (ADR 0175)", async () => {
     const post = (body: BodyInit, extra: RequestInit = {}) =>
       fetch(`${proxy.url}/api/workspaces/ws_1/sessions/s_1/attachments`, {
         method: "POST",
@@ -116,15 +116,16 @@ describe("upstream mode, toward a CompozyOS local listener", () => {
         body,
         ...extra,
       });
-    const three = await post(Buffer.alloc(3 << 20, 1));
-    expect(three.status).toBe(200);
-    expect(((await three.json()) as Echo).bodyBytes).toBe(3 << 20);
+    const under = await post(Buffer.alloc(900 << 10, 1));
+    expect(under.status).toBe(200);
+    expect(((await under.json()) as Echo).bodyBytes).toBe(900 << 10);
+    const forwarded = fake.requests.length;
 
-    const declared = await post(Buffer.alloc(5 << 20, 1));
+    const declared = await post(Buffer.alloc(3 << 20, 1));
     expect(declared.status).toBe(413);
-    expect(await declared.json()).toEqual({ error: "request body too large" });
+    expect(await declared.json()).toMatchObject({ code: "payload_too_large" });
 
-    // No Content-Length: the upstream counts and cuts it off; the proxy never buffers it.
+    // No Content-Length: counted as it comes and cut off past the limit, never buffered whole.
     const chunk = Buffer.alloc(256 << 10, 2);
     let sent = 0;
     const endless = new ReadableStream<Uint8Array>({
@@ -134,9 +135,13 @@ describe("upstream mode, toward a CompozyOS local listener", () => {
         else controller.enqueue(chunk);
       },
     });
-    const chunked = await post(endless, { duplex: "half" } as RequestInit);
-    expect(chunked.status).toBe(413);
+    const chunked = await post(endless, { duplex: "half" } as RequestInit).then(
+      (response) => response.status,
+      () => "closed",
+    );
+    expect([413, "closed"]).toContain(chunked);
     expect(sent).toBeLessThan(512 << 20);
+    expect(fake.requests).toHaveLength(forwarded);
   });
 
   it("when the upstream answers 204 or a HEAD, then the browser gets the status with no body", async () => {

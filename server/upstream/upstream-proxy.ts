@@ -67,7 +67,10 @@ export function createUpstreamProxy(
       return {
         refused: new Response(auth.body, {
           status: auth.status,
-          headers: { "content-type": auth.contentType },
+          headers: {
+            "content-type": auth.contentType,
+            ...(auth.retryAfter === undefined ? {} : { "retry-after": String(auth.retryAfter) }),
+          },
         }),
       };
     }

@@ -76,11 +76,11 @@ describe("the --upstream flags", () => {
       "--host",
       "0.0.0.0",
       "--token",
-      "browser",
+      "browser-token-long-enough",
       "--upstream-token",
       "up",
     ]);
-    expect(config.token).toBe("browser");
+    expect(config.token).toBe("browser-token-long-enough");
     expect(config.upstream?.token).toBe("up");
   });
 });

@@ -25,23 +25,28 @@ export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-const API_OVERRIDE_KEY = "tideline.api";
 const TOKEN_KEY = "tideline.token";
+/** Where an older build remembered a `?api=` override for the tab; cleared on sight. */
+const LEGACY_API_OVERRIDE_KEY = "tideline.api";
 
 /**
- * Where the daemon is: `?api=` (remembered for the tab), else `VITE_API_BASE`, else the
- * page's own origin. Lets the same build point at any CompozyOS-compatible daemon.
+ * The daemon is the page's own origin, always (ADR 0172). There is no run-time override:
+ * a crafted `?api=` link once made the page send its bearer token to another origin. Paths
+ * stay relative, so the dev server's proxy and upstream mode both keep working.
  */
 export function apiBase(): string {
-  if (typeof window === "undefined") return "";
-  const fromQuery = new URLSearchParams(window.location.search).get("api");
-  if (fromQuery) {
-    window.sessionStorage.setItem(API_OVERRIDE_KEY, fromQuery);
-    return fromQuery.replace(/\/$/, "");
+  if (typeof window !== "undefined") window.sessionStorage.removeItem(LEGACY_API_OVERRIDE_KEY);
+  return "";
+}
+
+/** Whether `url` is on the page's own origin: the only place the token may be sent. */
+export function isOwnOrigin(url: string): boolean {
+  if (typeof window === "undefined") return false;
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
   }
-  const remembered = window.sessionStorage.getItem(API_OVERRIDE_KEY);
-  if (remembered) return remembered.replace(/\/$/, "");
-  return (import.meta.env.VITE_API_BASE ?? "").replace(/\/$/, "");
 }
 
 /** The bearer token, taken once from `#token=` and then kept in session storage. */
@@ -78,7 +83,7 @@ type RequestOptions = {
   headers?: Record<string, string>;
 };
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /**
  * What a 2xx answer that is a stream, not JSON, stands for. CompozyOS answers a prompt that
@@ -102,14 +107,15 @@ async function send<S extends z.ZodType>(
   options: RequestOptions,
 ): Promise<z.infer<S> | typeof STREAMED> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const url = apiUrl(path, options.query);
   const token = apiToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token && isOwnOrigin(url)) headers.Authorization = `Bearer ${token}`;
   const hasBody = method === "POST" || method === "PATCH";
   if (hasBody) headers["Content-Type"] = "application/json";
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), {
+    response = await fetch(url, {
       method,
       headers,
       signal: options.signal ?? null,
@@ -228,4 +234,19 @@ export function sessionPath(workspaceId: string, sessionId: string, suffix = "")
 /** A POST answered 204 (stop): any 2xx is success, whatever it carries. */
 export async function postNoContent(path: string, options: RequestOptions = {}): Promise<void> {
   await send("POST", path, z.unknown(), {}, options);
+}
+
+/** A PUT without a body (pin a message), answered with JSON. */
+export async function putJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const result = await send("PUT", path, schema, undefined, options);
+  return result === STREAMED ? unexpectedStream(path) : result;
+}
+
+/** A DELETE answered 204 (unpin): any 2xx is success. */
+export async function deleteNoContent(path: string, options: RequestOptions = {}): Promise<void> {
+  await send("DELETE", path, z.unknown(), undefined, options);
 }

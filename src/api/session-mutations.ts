@@ -8,6 +8,7 @@ import { SessionEnvelope } from "../contract/session";
 import { isApiError, patchJson, postAccepting, postJson, postNoContent, sessionPath } from "./http";
 import type { PromptSend } from "./prompt-identity";
 import { type SessionRef, sessionQueries } from "./session-queries";
+import { usageQueries } from "./usage-queries";
 
 function useRefreshSession(ref: SessionRef) {
   const client = useQueryClient();
@@ -54,10 +55,17 @@ export function useCancelMutation(ref: SessionRef) {
 
 export function useStopSessionMutation(ref: SessionRef) {
   const refresh = useRefreshSession(ref);
+  const client = useQueryClient();
   return useMutation({
     mutationKey: ["sessions", "stop", ref.sessionId],
     mutationFn: () => postNoContent(sessionPath(ref.workspaceId, ref.sessionId, "/stop")),
-    onSettled: refresh,
+    // Stopping ends a compaction in progress too: the rail's markers and meter move with it.
+    onSettled: () =>
+      Promise.all([
+        refresh(),
+        client.invalidateQueries({ queryKey: usageQueries.usageKey(ref.sessionId) }),
+        client.invalidateQueries({ queryKey: usageQueries.turnsKey(ref.sessionId) }),
+      ]),
   });
 }
 

@@ -15,6 +15,12 @@ export type SessionRef = { workspaceId: string; sessionId: string };
 export const SESSION_PAGE_SIZE = 100;
 
 const SETTLING_POLL_MS = 2_000;
+/**
+ * A stopped session's stream is closed (the daemon ends it), so nothing would tell this tab
+ * that another tab or the CLI resumed the session: it is re-read this often, and the
+ * stream reopens when it runs again (`useSessionStream`).
+ */
+export const STOPPED_POLL_MS = 3_000;
 
 function isSettling(session: Session | undefined): boolean {
   if (!session) return false;
@@ -72,8 +78,12 @@ export const sessionQueries = {
       select: (data) => data.session,
       staleTime: Number.POSITIVE_INFINITY,
       // The stream re-reads it after transcript frames; while something is under way it is
-      // also polled, so a turn's end is seen even if no frame follows it.
-      refetchInterval: (query) =>
-        isSettling(query.state.data?.session) ? SETTLING_POLL_MS : false,
+      // also polled, so a turn's end is seen even if no frame follows it; while stopped it
+      // is polled more slowly, so a resume from elsewhere is seen.
+      refetchInterval: (query) => {
+        const current = query.state.data?.session;
+        if (isSettling(current)) return SETTLING_POLL_MS;
+        return current?.state === "stopped" ? STOPPED_POLL_MS : false;
+      },
     }),
 };

@@ -13,7 +13,7 @@ import {
   TranscriptDeltaEvent,
   TranscriptSnapshotEvent,
 } from "../contract/stream";
-import { apiToken, apiUrl, sessionPath } from "./http";
+import { apiToken, apiUrl, isOwnOrigin, sessionPath } from "./http";
 import { LenientEntries } from "./lenient-entries";
 import { type SessionRef, sessionQueries } from "./session-queries";
 import {
@@ -99,13 +99,17 @@ export function streamUrl(
   resume: StreamResume | undefined,
   token = apiToken(),
 ): string {
-  return apiUrl(sessionPath(ref.workspaceId, ref.sessionId, "/stream"), {
+  const query = {
     frames: "transcript",
     after_sequence: resume && resume.afterSequence > 0 ? resume.afterSequence : undefined,
     epoch: resume?.epoch,
     generation: resume?.generation,
-    access_token: token,
-  });
+  };
+  const path = sessionPath(ref.workspaceId, ref.sessionId, "/stream");
+  // The token rides only to the page's own origin (ADR 0172).
+  return isOwnOrigin(apiUrl(path))
+    ? apiUrl(path, { ...query, access_token: token })
+    : apiUrl(path, query);
 }
 
 function defaultFactory(url: string): EventSourceLike {

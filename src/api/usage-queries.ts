@@ -73,6 +73,8 @@ export function isMissingEndpoint(error: unknown): boolean {
 /** A marker with its "after" figure, derived once here for the meter, chart and list. */
 export type CompactionMarkerView = Omit<CompactionMarker, "context_after"> & {
   context_after?: ContextAfter;
+  /** Cancelled because the agent exited (read from the transcript): said "interrupted". */
+  interrupted?: true;
 };
 export type UsageTurnsView = { turns: Turn[]; compactions: CompactionMarkerView[] };
 

@@ -1,24 +1,32 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { STOPPED_POLL_MS, sessionQueries } from "./session-queries";
 import type { EventSourceLike } from "./session-stream";
 import { useSessionStream } from "./use-session-stream";
 
-type Fake = EventSourceLike & { url: string; closed: boolean };
+type Fake = EventSourceLike & {
+  url: string;
+  closed: boolean;
+  emit: (name: string, data: unknown) => void;
+};
 
 let sources: Fake[];
 const createSource = (url: string): EventSourceLike => {
+  const listeners = new Map<string, (event: MessageEvent) => void>();
   const source: Fake = {
     url,
     closed: false,
     onopen: null,
     onerror: null,
-    addEventListener: () => {},
+    addEventListener: (name, listener) => listeners.set(name, listener),
     close() {
       source.closed = true;
     },
+    emit: (name, data) =>
+      listeners.get(name)?.(new MessageEvent(name, { data: JSON.stringify(data) })),
   };
   sources.push(source);
   return source;
@@ -50,5 +58,62 @@ describe("useSessionStream", () => {
     expect(result.current.state).toBe("open");
     unmount();
     expect(sources.every((source) => source.closed)).toBe(true);
+  });
+
+  it("when a stopped session is resumed elsewhere (another tab, the CLI), then this tab's stream reopens", async () => {
+    const at = "2026-01-01T00:00:00Z";
+    const session = (state: string) => ({
+      session: {
+        id: "s1",
+        workspace_id: "w1",
+        agent_name: "demo",
+        state,
+        available_commands: [],
+        created_at: at,
+        updated_at: at,
+      },
+    });
+    let state = "stopped";
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify(session(state)), { status: 200 })),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(["sessions", "detail", "s1"], session("stopped"));
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(
+      () => {
+        // The page's own read of the session (the header's), which polls while stopped.
+        useQuery(sessionQueries.detail({ workspaceId: "w1", sessionId: "s1" }));
+        return useSessionStream({ workspaceId: "w1", sessionId: "s1" }, createSource);
+      },
+      { wrapper },
+    );
+    act(() => sources[0]?.onopen?.(new Event("open")));
+    act(() =>
+      sources[0]?.emit("session_stopped", {
+        id: "",
+        session_id: "s1",
+        sequence: 0,
+        turn_id: "",
+        type: "session_stopped",
+        agent_name: "demo",
+        content: null,
+        timestamp: at,
+      }),
+    );
+    expect(result.current.state).toBe("stopped");
+    expect(sources).toHaveLength(1);
+
+    // The CLI resumes it: nothing arrives on this tab's (closed) stream.
+    state = "active";
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(STOPPED_POLL_MS + 100);
+    });
+    expect(sources).toHaveLength(2);
+    expect(result.current.state).toBe("connecting");
+    vi.unstubAllGlobals();
   });
 });

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { type SessionRef, sessionQueries } from "./session-queries";
 import { type EventSourceFactory, SessionStream, type StreamState } from "./session-stream";
+import { useStreamStatusActions } from "./stream-status-store";
 
 export type SessionStreamStatus = { state: StreamState };
 
@@ -16,6 +17,7 @@ export function useSessionStream(
   const client = useQueryClient();
   const [stream, setStream] = useState<SessionStream>();
   const [state, setState] = useState<StreamState>("connecting");
+  const { streamChanged, streamClosed } = useStreamStatusActions();
   const sessionState = useQuery({
     ...sessionQueries.detail({ workspaceId, sessionId }),
     select: (data) => data.session.state,
@@ -25,13 +27,18 @@ export function useSessionStream(
     const next = new SessionStream(client, { workspaceId, sessionId }, createSource);
     setStream(next);
     setState(next.state);
-    const unsubscribe = next.subscribe(() => setState(next.state));
+    streamChanged(sessionId, next.state);
+    const unsubscribe = next.subscribe(() => {
+      setState(next.state);
+      streamChanged(sessionId, next.state);
+    });
     next.start();
     return () => {
       unsubscribe();
       next.stop();
+      streamClosed(sessionId);
     };
-  }, [client, workspaceId, sessionId, createSource]);
+  }, [client, workspaceId, sessionId, createSource, streamChanged, streamClosed]);
   const running = sessionState !== undefined && sessionState !== "stopped";
   useEffect(() => {
     if (running) stream?.wake();

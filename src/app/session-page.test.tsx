@@ -44,7 +44,7 @@ describe("the session page", () => {
     expect(
       await screen.findByRole("heading", { name: "Session not found" }, { timeout: 5000 }),
     ).toBeVisible();
-    expect(screen.queryByRole("textbox", { name: "Message" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "Message" })).not.toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.queryByText("Reconnecting…")).not.toBeInTheDocument();
   });

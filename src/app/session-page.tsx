@@ -8,6 +8,7 @@ import { ContextMeterCompact } from "../features/context/context-meter-compact";
 import { ContextRail } from "../features/context/context-rail";
 import { DeriveSession } from "../features/sessions/derive-session";
 import { SessionHeader } from "../features/sessions/session-header";
+import { SessionLineage } from "../features/sessions/session-lineage";
 import { SessionTabTitle } from "../features/sessions/session-tab-title";
 import { Composer } from "../features/timeline/composer";
 import { SessionTimeline } from "../features/timeline/session-timeline";
@@ -42,7 +43,6 @@ function LiveSession({ session }: { session: SessionRef }) {
       <main className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label="Session timeline">
         <SessionHeader
           session={session}
-          stream={stream.state}
           meter={
             wide ? (
               <ContextMeterCompact session={session} />
@@ -55,6 +55,7 @@ function LiveSession({ session }: { session: SessionRef }) {
             )
           }
         />
+        <SessionLineage session={session} />
         <SessionTabTitle session={session} />
         <SessionTimeline session={session} stream={stream} />
         <SessionAgentControls session={session} />

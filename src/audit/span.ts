@@ -30,7 +30,8 @@ export function describeSpan(
     last_turn_id: last,
     first_turn_number: firstNumber,
     last_turn_number: lastNumber,
-    first_entry_id: messages[0]?.message.id ?? null,
+    // The row links to the first replaced turn: its opening message, not a state line before it.
+    first_entry_id: (messages.find(isPersonMessage) ?? messages[0])?.message.id ?? null,
     turns: turns.length,
     messages: messages.length,
   };

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
 export type ButtonTone = "primary" | "secondary" | "danger" | "ghost";
 
@@ -24,7 +24,7 @@ export function Button({
   className = "",
   type = "button",
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: ButtonTone; size?: keyof typeof SIZES }) {
+}: ComponentProps<"button"> & { tone?: ButtonTone; size?: keyof typeof SIZES }) {
   return (
     <button
       type={type}

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   "session_not_stopped",
   "compaction_unsupported",
   "prompt_idempotency_conflict",
+  "session_continued",
   "permission_resolved",
   "permission_ambiguous",
   "agent_request_failed",

@@ -88,6 +88,29 @@ export const SessionRuntime = z.looseObject({
 });
 export type SessionRuntime = z.infer<typeof SessionRuntime>;
 
+/** Tideline: one end of a continue or fork (ADR 0136). */
+export const SessionLink = z.object({
+  session_id: Id,
+  kind: z.enum(["continue", "fork"]),
+  /** The linked session's name, when it has one; absent once it was deleted. */
+  name: z.string().optional(),
+  /** True when the linked session no longer exists (deleting keeps the note). */
+  deleted: z.boolean().optional(),
+  created_at: Timestamp,
+});
+export type SessionLink = z.infer<typeof SessionLink>;
+
+/**
+ * Tideline: where a session came from and what was derived from it. `continued_in` is set
+ * when this session was continued: it is then read-only (`409 session_continued`).
+ */
+export const SessionDerivation = z.object({
+  derived_from: SessionLink.optional(),
+  derived: z.array(SessionLink),
+  continued_in: Id.optional(),
+});
+export type SessionDerivation = z.infer<typeof SessionDerivation>;
+
 /** CompozyOS `SessionHealthPayload`, sent with `include_health=true`. */
 export const SessionHealth = z.object({
   session_id: Id,
@@ -129,6 +152,8 @@ export const Session = z.object({
   config_options: z.array(SessionConfigOption).optional(),
   /** Tideline: the model the agent names (`usage_update._meta`, or its model option). */
   model: z.string().optional(),
+  /** Tideline: continue and fork links, both ways, detail only (ADR 0136); not CompozyOS's spawn `lineage`. */
+  derivation: SessionDerivation.optional(),
   health: SessionHealth.nullish(),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -222,6 +247,8 @@ export const CreateSessionBody = z
     workspace_path: z.string().min(1).max(4096).optional(),
     agent_name: z.string().min(1).max(200).optional(),
     name: z.string().trim().min(1).max(200).optional(),
+    /** Tideline: what the agent's history tool may read; default `lineage` (ADR 0173). */
+    history_scope: z.enum(["lineage", "workspace"]).optional(),
   })
   .refine((body) => body.workspace === undefined || body.workspace_path === undefined, {
     message: "give workspace or workspace_path, not both",

@@ -1,7 +1,8 @@
 // Where keyboard focus should go once the next screen has rendered. An action that
 // navigates (New session) leaves its button behind on a page that is about to change;
 // the screen that handles the request takes it once, when it mounts.
-export type FocusTarget = "composer";
+// A session picked in the sidebar asks for its heading: the link it was on may be replaced.
+export type FocusTarget = "composer" | "session-heading";
 
 let pending: FocusTarget | undefined;
 

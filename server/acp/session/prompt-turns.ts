@@ -14,6 +14,7 @@ import {
   promptFingerprint,
   replayedAnswer,
 } from "./prompt-idempotency";
+import { successorOf } from "./session-lineage";
 import type { Turns } from "./turns";
 
 type TypedCompaction = {
@@ -96,6 +97,9 @@ export function createPromptTurns(
       request: PromptRequest,
     ): PromptAnswer {
       const found = ctx.requireSession(sessionId, workspaceId);
+      // A continued session is read-only: sending there would split the conversation.
+      const successor = successorOf(ctx.deps.ledger.settings, sessionId);
+      if (successor !== undefined) throw refuse.continued(successor);
       // Typing exactly the advertised compaction command is Compact now (ADR 0092).
       const command = chooseCompactionCommand(reader.availableCommands(sessionId));
       if (command !== undefined && request.text.trim() === `/${command}`) {

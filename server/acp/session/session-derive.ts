@@ -6,6 +6,7 @@ import type { ReplayKeeper } from "../session-replay";
 import type { HostContext } from "./host-context";
 import type { DeriveInput } from "./host-types";
 import type { SessionStarter } from "./session-lifecycle";
+import { derivedName, shownNameOf, successorOf } from "./session-lineage";
 
 export function createSessionDerivation(
   ctx: HostContext,
@@ -41,13 +42,30 @@ export function createSessionDerivation(
       if (kind === "continue" && ctx.runtimes.get(sourceId)?.turn !== undefined) {
         throw refuse.busy();
       }
+      // One successor per conversation: a continued session can be forked, not continued
+      // (ADR 0136).
+      const successor = successorOf(ctx.deps.ledger.settings, sourceId);
+      if (kind === "continue" && successor !== undefined) throw refuse.continued(successor);
+      const sourceName = shownNameOf(ctx.store, ctx.reader, sourceId) ?? undefined;
+      const name = input.name ?? derivedName(sourceName, kind);
       const replay = replays.build(sourceId, kind, {
         sourceAgent: source.agent_name,
         historyToolOffered: ctx.toolsOffered("", input.sessionTools),
       });
-      const started = parts.start(workspaceId, agentName, input.name);
+      const started = parts.start(workspaceId, agentName, name);
       const created = started.created;
       ctx.deps.ledger.settings.recordDerivation(created.id, sourceId, kind);
+      // What the first prompt will carry, shown as the new session's first row.
+      ctx.recorder.recordReplayCarried(created.id, {
+        source_session_id: sourceId,
+        ...(sourceName === undefined ? {} : { source_name: sourceName }),
+        kind,
+        message_count: replay.messageCount,
+        omitted_count: replay.omittedCount,
+        truncated: replay.truncated,
+        replay_bytes: replay.bytes,
+        messages: replay.messages,
+      });
       if (input.sessionTools !== undefined) {
         ctx.deps.ledger.settings.setSessionTools(created.id, input.sessionTools);
       }

@@ -1,5 +1,7 @@
 // A session's life as the person drives it: create, rename, stop, archive, delete.
+
 import type { DaemonSession } from "../../../src/contract/session";
+import type { HistoryScope } from "../../domain/session-recorder-api";
 import type { PermissionBroker } from "../permission-broker";
 import { refuse } from "../session-refusal";
 import type { AgentLauncher } from "./agent-launch";
@@ -44,14 +46,23 @@ export function createSessionLifecycle(
   return {
     createSession(
       workspaceId: string,
-      input: { agentName?: string | undefined; name?: string | undefined },
+      input: {
+        agentName?: string | undefined;
+        name?: string | undefined;
+        historyScope?: HistoryScope | undefined;
+      },
     ): DaemonSession {
       if (store.getWorkspace(workspaceId) === undefined) throw refuse.notFound("workspace");
       const agentName = input.agentName ?? deps.agents[0]?.name;
       if (agentName === undefined || ctx.agentFor(agentName) === undefined) {
         throw refuse.invalid(`unknown agent "${input.agentName ?? ""}"`);
       }
-      return parts.start(workspaceId, agentName, input.name).launch();
+      const started = parts.start(workspaceId, agentName, input.name);
+      // Before the agent starts: its first tool call already sees the scope.
+      if (input.historyScope !== undefined) {
+        deps.ledger.settings.setHistoryScope(started.created.id, input.historyScope);
+      }
+      return started.launch();
     },
 
     renameSession(sessionId: string, workspaceId: string, name: string): DaemonSession {
@@ -68,6 +79,8 @@ export function createSessionLifecycle(
         runtime.stopReason = "stopped by request";
         // Answered before the kill, so a request can never be approved into a dying agent.
         parts.permissions.closeSession(sessionId, "agent stopped by request");
+        // Its MCP secret dies now, not when the process is finally gone (ADR 0173).
+        deps.sessionTools?.revoke(sessionId);
         ctx.setState(sessionId, runtime, "stopping");
         runtime.process.kill(deps.killGraceMs);
       }
@@ -79,7 +92,11 @@ export function createSessionLifecycle(
       const runtime = runtimes.get(sessionId);
       runtimes.delete(sessionId);
       const proc = runtime?.process;
-      if (runtime !== undefined) runtime.process = undefined; // its exit records nothing now
+      // Its exit records nothing now, so what it would have closed is closed here: pending
+      // permission requests (the agent gets `cancelled`) and its MCP secret (ADR 0173).
+      parts.permissions.closeSession(sessionId, "session deleted");
+      deps.sessionTools?.revoke(sessionId);
+      if (runtime !== undefined) runtime.process = undefined;
       proc?.kill(deps.killGraceMs);
       store.deleteSession(sessionId);
       ctx.changed(sessionId);

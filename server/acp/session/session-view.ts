@@ -1,8 +1,11 @@
 // The wire view: a session as CompozyOS sends it, every always-present field included,
 // from its stored record, its settings and (while it runs) its runtime.
+
 import type { DaemonSession } from "../../../src/contract/session";
+import { cleanDisplayText } from "../../domain/display-text";
 import type { SessionRecord } from "../../domain/session-recorder-api";
 import type { HostContext } from "./host-context";
+import { lineageOf, shownNameOf } from "./session-lineage";
 
 /** What the view needs of the permission broker. */
 export type PendingInteractions = {
@@ -68,8 +71,19 @@ export function createSessionView(ctx: HostContext, permissions: PendingInteract
     const workspace = store.getWorkspace(record.workspace_id);
     if (workspace !== undefined) session.workspace_path = workspace.root_dir;
     // The user's name wins; else the agent's title (`session_info_update`, ADR 0090).
+    // Cleaned here too: an agent's title (and a name stored before names were cleaned)
+    // must not carry terminal escapes or bidi overrides to any client.
     const name = record.name ?? (settings.title ? settings.title : undefined);
-    if (name !== undefined) session.name = name;
+    const shown = name === undefined ? "" : cleanDisplayText(name);
+    if (shown !== "") session.name = shown;
+    if (!brief) {
+      const nameOf = (id: string) => {
+        const linked = shownNameOf(store, reader, id);
+        return typeof linked === "string" ? cleanDisplayText(linked) || undefined : linked;
+      };
+      const derivation = lineageOf({ settings: ctx.deps.ledger.settings, nameOf }, record.id);
+      if (derivation !== undefined) session.derivation = derivation;
+    }
     if (turn !== undefined) {
       const elapsed = Math.max(0, ctx.now().getTime() - Date.parse(turn.startedAt));
       session.activity = {

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAgentSettingMutation } from "../../api/agent-session-mutations";
+import { refusalText } from "../../api/refusal-words";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { AgentControls } from "./agent-controls";
 import { agentControlsView } from "./agent-controls-view";
@@ -24,7 +25,7 @@ export function SessionAgentControls({ session }: { session: SessionRef }) {
                 : variables.kind === "mode"
                   ? "mode"
                   : variables.configId,
-            error: setting.error?.message,
+            error: setting.error ? refusalText(setting.error) : undefined,
           }}
           onSetMode={(modeId) => setting.mutate({ kind: "mode", modeId })}
           onSetConfig={(configId, value) => setting.mutate({ kind: "config", configId, value })}

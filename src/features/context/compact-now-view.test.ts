@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/http";
 import type { Session } from "../../contract/session";
-import {
-  COMPACT_COPY,
-  deriveCompactButton,
-  followRefusal,
-  refusalMessage,
-} from "./compact-now-view";
+import { COMPACT_COPY, deriveCompactButton, refusalMessage } from "./compact-now-view";
 
 type SessionShape = Pick<Session, "state" | "activity" | "available_commands">;
 
@@ -30,12 +25,11 @@ describe("deriveCompactButton", () => {
       session({ available_commands: names.map((name) => ({ name, description: "" })) }),
       false,
     );
-    expect(view.visible ? view.command : undefined).toBe(command);
+    expect(view.command).toBe(command);
   });
 
   it("is enabled on an idle active session", () => {
     expect(deriveCompactButton(session(), false)).toEqual({
-      visible: true,
       command: "compact",
       disabled: false,
       busy: false,
@@ -77,12 +71,12 @@ describe("deriveCompactButton", () => {
 });
 
 describe("refusalMessage", () => {
-  it("gives the daemon's text for session_busy and compaction_unsupported", () => {
+  it("puts the daemon's refusals in plain words instead of its log text", () => {
     expect(
       refusalMessage(
         new ApiError("session: prompt already in progress", { status: 409, code: "session_busy" }),
       ),
-    ).toBe("session: prompt already in progress");
+    ).toBe("The agent is still working on a turn. Try again when it ends, or stop it first.");
     expect(
       refusalMessage(
         new ApiError("session: agent does not advertise a compaction command", {
@@ -90,13 +84,24 @@ describe("refusalMessage", () => {
           code: "compaction_unsupported",
         }),
       ),
-    ).toBe("session: agent does not advertise a compaction command");
+    ).toBe("This agent has no compaction command, so it can't compact on request.");
+    expect(
+      refusalMessage(
+        new ApiError("session: not active", { status: 400, code: "session_not_promptable" }),
+      ),
+    ).toBe("The session isn't running right now, so it can't take this.");
   });
 
-  it("says 'Couldn't request compaction. Try again.' for anything else", () => {
+  it("keeps the daemon's text for a code it does not know", () => {
+    expect(
+      refusalMessage(
+        new ApiError("goal: budget fenced", { status: 409, code: "goal_budget_fenced" }),
+      ),
+    ).toBe("goal: budget fenced");
+  });
+
+  it("says 'Couldn't request compaction. Try again.' for a failure without a code", () => {
     for (const error of [
-      new ApiError("session is not active", { status: 400, code: "session_not_promptable" }),
-      new ApiError("Couldn't reach the daemon.", { status: 0, code: "network" }),
       new ApiError("The daemon answered 500.", { status: 500 }),
       new Error("boom"),
       "string",
@@ -106,28 +111,21 @@ describe("refusalMessage", () => {
   });
 });
 
-describe("followRefusal", () => {
-  const refusal = { message: "session: prompt already in progress", turnId: "t1" };
-
-  it("keeps the same refusal while its turn runs", () => {
-    expect(followRefusal(refusal, "t1")).toBe(refusal);
-    expect(followRefusal(null, "t1")).toBeNull();
+describe("an agent without a compaction command", () => {
+  it("keeps Compact now on screen, disabled, and says why", () => {
+    const view = deriveCompactButton(session({ available_commands: [] }), false);
+    expect(view).toEqual({
+      command: undefined,
+      disabled: true,
+      busy: false,
+      reason: COMPACT_COPY.noCommand,
+    });
   });
 
-  it("clears when the turn it waited on ends", () => {
-    expect(followRefusal(refusal, undefined)).toBeNull();
-  });
-
-  it("follows the turn that starts after a refusal seen while idle, then clears when it ends", () => {
-    const idle = { message: "x", turnId: undefined };
-    expect(followRefusal(idle, undefined)).toBe(idle);
-    const following = followRefusal(idle, "t2");
-    expect(following).toEqual({ message: "x", turnId: "t2" });
-    expect(followRefusal(following, undefined)).toBeNull();
-  });
-
-  it("clears when its turn was replaced by another one (it ended in between)", () => {
-    expect(followRefusal(refusal, "t3")).toBeNull();
+  it("says 'starting' while a starting session may not have advertised its commands", () => {
+    expect(
+      deriveCompactButton(session({ state: "starting", available_commands: [] }), false).reason,
+    ).toBe("Session is starting");
   });
 });
 
@@ -138,6 +136,6 @@ describe("Compact now while the daemon is unreachable", () => {
       false,
       true,
     );
-    expect(view).toMatchObject({ visible: true, disabled: true, reason: COMPACT_COPY.offline });
+    expect(view).toMatchObject({ disabled: true, reason: COMPACT_COPY.offline });
   });
 });

@@ -1,18 +1,17 @@
 // Whether Compact now is offered, whether it can be pressed and why not, and what a refusal
 // says. Pure, so every state is a table test.
 import { isApiError } from "../../api/http";
+import { refusalText } from "../../api/refusal-words";
 import { type CompactionCommand, chooseCompactionCommand } from "../../contract/commands";
 import { isTurnRunning, type Session } from "../../contract/session";
 
-export type CompactButtonView =
-  | { visible: false }
-  | {
-      visible: true;
-      command: CompactionCommand;
-      disabled: boolean;
-      busy: boolean;
-      reason: string | undefined;
-    };
+/** Compact now is always shown where the daemon has the route; `command` is what it sends. */
+export type CompactButtonView = {
+  command: CompactionCommand | undefined;
+  disabled: boolean;
+  busy: boolean;
+  reason: string | undefined;
+};
 
 const NOT_ACTIVE: Record<Exclude<Session["state"], "active">, string> = {
   starting: "Session is starting",
@@ -24,51 +23,51 @@ export const COMPACT_COPY = {
   label: "Compact now",
   inFlight: "Requesting compaction…",
   turnRunning: "A turn is running",
+  compacting: "A compaction is running",
   offline: "Waiting for the daemon to come back…",
+  noCommand: "This agent has no compaction command (it offers neither /compact nor /compress)",
   genericRefusal: "Couldn't request compaction. Try again.",
 } as const;
+
+/**
+ * Why the button cannot be pressed, most decisive first. A starting session may not have
+ * advertised its commands yet, so "starting" outranks "no command"; an agent without one
+ * can never compact on request, so that outranks a stopped session or a running turn.
+ */
+function blockedReason(
+  session: Pick<Session, "state" | "activity">,
+  command: CompactionCommand | undefined,
+  inFlight: boolean,
+  offline: boolean,
+  compacting: boolean,
+): string | undefined {
+  if (inFlight) return COMPACT_COPY.inFlight;
+  if (offline) return COMPACT_COPY.offline;
+  if (session.state === "starting") return NOT_ACTIVE.starting;
+  if (!command) return COMPACT_COPY.noCommand;
+  if (session.state !== "active") return NOT_ACTIVE[session.state];
+  if (compacting) return COMPACT_COPY.compacting;
+  if (isTurnRunning(session)) return COMPACT_COPY.turnRunning;
+  return undefined;
+}
 
 export function deriveCompactButton(
   session: Pick<Session, "state" | "activity" | "available_commands">,
   inFlight: boolean,
   offline = false,
+  /** The transcript's newest compaction is still running (see `sessionPhase`). */
+  compacting = false,
 ): CompactButtonView {
   const command = chooseCompactionCommand(session.available_commands);
-  if (!command) return { visible: false };
-  const reason = inFlight
-    ? COMPACT_COPY.inFlight
-    : offline
-      ? COMPACT_COPY.offline
-      : session.state !== "active"
-        ? NOT_ACTIVE[session.state]
-        : isTurnRunning(session)
-          ? COMPACT_COPY.turnRunning
-          : undefined;
-  return { visible: true, command, disabled: reason !== undefined, busy: inFlight, reason };
+  const reason = blockedReason(session, command, inFlight, offline, compacting);
+  return { command, disabled: reason !== undefined, busy: inFlight, reason };
 }
-
-/** The daemon's own words for the refusals a user can act on; a generic line otherwise. */
-export function refusalMessage(error: unknown): string {
-  if (isApiError(error, "session_busy") || isApiError(error, "compaction_unsupported")) {
-    return error.message;
-  }
-  return COMPACT_COPY.genericRefusal;
-}
-
-/** A refusal, and the turn it is waiting on (the one running when it was seen, if any). */
-export type Refusal = { message: string; turnId: string | undefined };
 
 /**
- * The refusal as the session moves on: it clears when the turn it was waiting on ends. A
- * refusal seen while our copy of the session showed no turn (another client got there
- * first) follows the turn that then starts, and clears when that one ends.
+ * A refusal in plain words (the daemon's text only for a code nobody mapped); a failure
+ * without a code (no envelope) gets a generic line.
  */
-export function followRefusal(
-  refusal: Refusal | null,
-  currentTurnId: string | undefined,
-): Refusal | null {
-  if (!refusal || refusal.turnId === currentTurnId) return refusal;
-  // The turn it waited on is over (whether or not another one has started since).
-  if (refusal.turnId !== undefined || currentTurnId === undefined) return null;
-  return { ...refusal, turnId: currentTurnId };
+export function refusalMessage(error: unknown): string {
+  if (isApiError(error) && error.code !== undefined) return refusalText(error);
+  return COMPACT_COPY.genericRefusal;
 }

@@ -40,13 +40,16 @@ async function setSession(client: ReturnType<typeof renderRail>["client"], sessi
 }
 
 describe("Compact now", () => {
-  it("when the agent advertises no compaction command, then there is no button", () => {
+  it("when the agent advertises no compaction command, then the button stays, disabled, with the reason", () => {
     renderRail({
       session: makeSession({ available_commands: [{ name: "/compact", description: "" }] }),
       context: REPORTED,
       turns: noTurns,
     });
-    expect(screen.queryByRole("button", { name: "Compact now" })).not.toBeInTheDocument();
+    expect(button()).toHaveAttribute("aria-disabled", "true");
+    expect(button()).toHaveAccessibleDescription(
+      "This agent has no compaction command (it offers neither /compact nor /compress)",
+    );
   });
 
   it("when the agent advertises compress, then the button is offered", () => {
@@ -122,33 +125,49 @@ describe("Compact now", () => {
   });
 
   it.each([
-    ["session_busy", "session: prompt already in progress"],
-    ["compaction_unsupported", "session: agent does not advertise a compaction command"],
-  ])("when refused with %s, then the daemon's text shows verbatim", async (code, error) => {
+    [
+      "session_busy",
+      "session: prompt already in progress",
+      "The agent is still working on a turn. Try again when it ends, or stop it first.",
+    ],
+    [
+      "compaction_unsupported",
+      "session: agent does not advertise a compaction command",
+      "This agent has no compaction command, so it can't compact on request.",
+    ],
+    [
+      "session_not_promptable",
+      "session: not active",
+      "The session isn't running right now, so it can't take this.",
+    ],
+    [
+      "internal",
+      "database is locked",
+      "The daemon hit an internal error. Try again; its log has the details.",
+    ],
+    ["goal_budget_fenced", "goal: budget fenced", "goal: budget fenced"],
+  ])("when refused with %s, then it says so in plain words", async (code, error, words) => {
     stubDaemon(() => json({ error, code }, 409));
     renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
     await userEvent.click(button());
-    expect(await screen.findByRole("alert")).toHaveTextContent(error);
+    expect(await screen.findByRole("alert")).toHaveTextContent(words);
   });
 
-  it.each([
-    [
-      "session_not_promptable",
-      () => json({ error: "session: not active", code: "session_not_promptable" }, 400),
-    ],
-    ["a 500", () => json({ error: "database is locked", code: "internal" }, 500)],
-    ["a network failure", () => Promise.reject(new TypeError("Failed to fetch"))],
-  ])(
-    "when it fails with %s, then it says 'Couldn't request compaction. Try again.'",
-    async (_, route) => {
-      stubDaemon(route);
-      renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
-      await userEvent.click(button());
-      expect(await screen.findByRole("alert")).toHaveTextContent(
-        "Couldn't request compaction. Try again.",
-      );
-    },
-  );
+  it("when the daemon cannot be reached, then it says so", async () => {
+    stubDaemon(() => Promise.reject(new TypeError("Failed to fetch")));
+    renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
+    await userEvent.click(button());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Couldn't reach the daemon.");
+  });
+
+  it("when the answer carries no error envelope, then it says 'Couldn't request compaction. Try again.'", async () => {
+    stubDaemon(() => new Response("<html>bad gateway</html>", { status: 502 }));
+    renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
+    await userEvent.click(button());
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Couldn't request compaction. Try again.",
+    );
+  });
 
   it("a refusal clears on the next attempt", async () => {
     let refuse = true;
@@ -179,7 +198,7 @@ describe("Compact now", () => {
     const { client } = renderRail({ session: current, context: REPORTED, turns: noTurns });
     await userEvent.click(button());
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "session: prompt already in progress",
+      "The agent is still working on a turn.",
     );
 
     current = makeSession({ activity: { turn_id: "t9", turn_source: "user" } });

@@ -1,21 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { compactSessionMutation } from "../../api/compact-session";
+import { followRefusal, type Refusal, refusalOf } from "../../api/refusal-words";
 import type { SessionRef } from "../../api/session-queries";
 import { isMissingEndpoint } from "../../api/usage-queries";
+import { useSessionPhase } from "../../api/use-session-phase";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import type { Session } from "../../contract/session";
-import {
-  COMPACT_COPY,
-  deriveCompactButton,
-  followRefusal,
-  type Refusal,
-  refusalMessage,
-} from "./compact-now-view";
+import { COMPACT_COPY, deriveCompactButton, refusalMessage } from "./compact-now-view";
 
 /**
- * Compact now: offered when the agent advertises a compaction command, refused out loud.
+ * Compact now: always on screen; disabled with the reason when it cannot be pressed (an
+ * agent without a compaction command included), refused out loud.
  * A daemon without `…/compact` (404) takes the button away rather than failing each press.
  */
 export function CompactNow({
@@ -34,17 +31,25 @@ export function CompactNow({
   const reasonId = useId();
 
   // Adjusting state while rendering (not in an effect): the refusal ends with its turn.
-  const currentTurn = detail.activity?.turn_id;
-  const followed = followRefusal(refusal, currentTurn);
+  const now = { turnId: detail.activity?.turn_id || undefined, state: detail.state };
+  const followed = followRefusal(refusal, now);
   if (followed !== refusal) setRefusal(followed);
 
-  const view = deriveCompactButton(detail, mutation.isPending, offline);
-  if (!view.visible || isMissingEndpoint(mutation.error)) return null;
+  // The phase every surface reads: "compacting" as soon as the transcript says so, and
+  // enabled again as soon as it says the compaction ended.
+  const { phase } = useSessionPhase(session);
+  const view = deriveCompactButton(
+    detail,
+    mutation.isPending,
+    offline || phase === "offline",
+    phase === "compacting",
+  );
+  if (isMissingEndpoint(mutation.error)) return null;
 
   const request = () => {
     setRefusal(null);
     mutation.mutate(undefined, {
-      onError: (error) => setRefusal({ message: refusalMessage(error), turnId: currentTurn }),
+      onError: (error) => setRefusal({ ...refusalOf(error, now), message: refusalMessage(error) }),
     });
   };
 

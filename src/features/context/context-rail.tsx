@@ -1,15 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue } from "react";
+import { useDeferredValue, useMemo } from "react";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { transcriptQueries } from "../../api/transcript-queries";
 import { usageQueries } from "../../api/usage-queries";
 import { useUsageTurns } from "../../api/use-usage-turns";
 import { QueryError } from "../../components/query-error";
 import { compactionRequests } from "../../lib/compaction-origin";
+import { transcriptCompactions } from "../../lib/compaction-words";
 import { CompactNow } from "./compact-now";
 import { ContextChart } from "./context-chart";
 import { ContextMeter } from "./context-meter";
 import { deriveMeterView } from "./context-meter-view";
+import { withTranscriptStates } from "./marker-states";
 import { TurnsList } from "./turns-list";
 import { sessionTotal } from "./turns-list-view";
 
@@ -35,11 +37,20 @@ export function ContextRail({
     ...transcriptQueries.detail(session),
     select: (data) => Object.fromEntries(compactionRequests(data.entries)),
   });
-  const meter = deriveMeterView(usage, turns.data?.compactions);
+  // Each compaction's state as the transcript has it (fresher than the markers' re-read).
+  const states = useQuery({
+    ...transcriptQueries.detail(session),
+    select: (data) => transcriptCompactions(data.entries),
+  }).data;
+  const levelled = useMemo(
+    () => (turns.data ? withTranscriptStates(turns.data, states) : turns.data),
+    [turns.data, states],
+  );
+  const meter = deriveMeterView(usage, levelled?.compactions);
   // The chart and the turns list of a long session are thousands of nodes: they render in
   // the background (interruptible), so their arrival never blocks scrolling the transcript
   // for one long task.
-  const shownTurns = useDeferredValue(turns.data);
+  const shownTurns = useDeferredValue(levelled);
 
   return (
     <div className="flex flex-col gap-6 p-4">

@@ -7,6 +7,7 @@ import {
   compactionOrigin,
   describeOrigin,
 } from "../../lib/compaction-origin";
+import { stateWord } from "../../lib/compaction-words";
 import { formatCost, formatTokens } from "../../lib/format-tokens";
 
 export const TURNS_SHOWN = 50;
@@ -76,7 +77,7 @@ export function describeMarker(
   requests: CompactionRequests = {},
 ): string {
   const who = describeOrigin(compactionOrigin(marker.trigger, requests[marker.compaction_id]));
-  const status = marker.status === "in_progress" ? "in progress" : marker.status;
+  const status = stateWord(marker.interrupted ? "interrupted" : marker.status);
   const drop = describeDrop(marker);
   return [who, status, drop].filter((part) => part !== undefined).join(" · ");
 }

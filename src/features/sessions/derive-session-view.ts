@@ -38,3 +38,25 @@ export const DERIVE_TEXT: Record<DeriveKind, { title: string; start: string; eff
     effect: "This session stays as it is; the fork goes its own way.",
   },
 };
+
+const NAME_SUFFIX: Record<DeriveKind, string> = { continue: "(continued)", fork: "(fork)" };
+
+/** "Refactor (continued)": the new session is named after the one it comes from. */
+export function suggestedName(sourceTitle: string, kind: DeriveKind): string {
+  const suffix = ` ${NAME_SUFFIX[kind]}`;
+  const stem = sourceTitle.endsWith(suffix) ? sourceTitle.slice(0, -suffix.length) : sourceTitle;
+  return `${stem.slice(0, 200 - suffix.length)}${suffix}`;
+}
+
+/** The POST body: another agent only when one was picked, the name when not blank. */
+export function deriveBody(
+  agent: string,
+  sourceAgent: string | undefined,
+  name: string,
+): { agent_name?: string; name?: string } {
+  const trimmed = name.trim().slice(0, 200);
+  return {
+    ...(agent === "" || agent === sourceAgent ? {} : { agent_name: agent }),
+    ...(trimmed === "" ? {} : { name: trimmed }),
+  };
+}

@@ -28,9 +28,34 @@ const created = {
   updated_at: AT,
 };
 
+const source = {
+  id: "s1",
+  workspace_id: "w1",
+  agent_name: "demo",
+  name: "Billing",
+  state: "active",
+  available_commands: [],
+  created_at: AT,
+  updated_at: AT,
+};
+
+const agents = {
+  agents: [
+    { name: "demo", default: true, preset: "demo" },
+    { name: "other", default: false },
+  ],
+};
+
+/** Every panel reads its source session and the configured agents. */
+const BASICS: Record<string, (init: RequestInit) => Response> = {
+  "GET ": () => json({ session: source }),
+  "GET /api/agents": () => json(agents),
+};
+
 function renderPanel(routes: Record<string, (init: RequestInit) => Response>) {
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const route = routes[`${init.method ?? "GET"} ${url.replace(BASE, "")}`];
+    const key = `${init.method ?? "GET"} ${url.replace(BASE, "")}`;
+    const route = routes[key] ?? BASICS[key];
     return route ? route(init) : json({ error: "not found", code: "not_found" }, 404);
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -64,12 +89,66 @@ describe("Continue and Fork", () => {
     ).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
 
-    await userEvent.type(within(panel).getByLabelText("Agent (empty: the same agent)"), "other");
+    // The agent is one of the configured ones, this session's preselected; the name follows
+    // the source's.
+    const agent = within(panel).getByRole("combobox", { name: "Agent" });
+    await vi.waitFor(() => expect(agent).toHaveValue("demo"));
+    expect(
+      within(agent)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["demo · Demo agent (scripted, no key) (this session's)", "other"]);
+    expect(within(panel).getByRole("textbox", { name: "Name" })).toHaveValue("Billing (fork)");
+    await userEvent.selectOptions(agent, "other");
     await userEvent.click(within(panel).getByRole("button", { name: "Start fork" }));
     await vi.waitFor(() => expect(location.history.at(-1)).toBe("/w/w1/s/s2"));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
     expect(post?.[0]).toBe(`${BASE}/fork`);
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ agent_name: "other" });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      agent_name: "other",
+      name: "Billing (fork)",
+    });
+  });
+
+  it("when the panel opens, then it takes focus, and Escape closes it and returns focus to its button", async () => {
+    const user = userEvent.setup();
+    const outside = vi.fn();
+    window.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && !event.defaultPrevented) outside();
+    });
+    renderPanel({
+      "GET /derive/preview": () =>
+        json({ message_count: 2, replay_bytes: 900, truncated: false, omitted_count: 0 }),
+    });
+    const opener = screen.getByRole("button", { name: "Continue…" });
+    await user.click(opener);
+    const panel = screen.getByRole("group", { name: "Continue this session" });
+    expect(panel).toHaveFocus();
+    expect(within(panel).getByRole("textbox", { name: "Name" })).toHaveValue("Billing (continued)");
+    await user.tab();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("group", { name: "Continue this session" })).toBeNull();
+    expect(opener).toHaveFocus();
+    expect(opener).toHaveAttribute("aria-expanded", "false");
+    // Escape stopped here: it does not also reach the page (where it stops a turn).
+    expect(outside).not.toHaveBeenCalled();
+  });
+
+  it("when the session was continued, then only Fork is offered", async () => {
+    renderPanel({
+      "GET ": () =>
+        json({
+          session: {
+            ...source,
+            derivation: {
+              derived: [{ session_id: "s2", kind: "continue", created_at: AT }],
+              continued_in: "s2",
+            },
+          },
+        }),
+    });
+    expect(await screen.findByRole("button", { name: "Fork…" })).toBeVisible();
+    await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Continue…" })).toBeNull());
   });
 
   it("when the daemon refuses the continue, then its words are shown and nothing navigates", async () => {

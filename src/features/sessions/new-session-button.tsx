@@ -2,12 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { agentSessionQueries } from "../../api/agent-session-queries";
+import { refusalText } from "../../api/refusal-words";
 import { useCreateSessionMutation } from "../../api/session-mutations";
 import { workspaceQueries } from "../../api/session-queries";
 import { isMissingEndpoint } from "../../api/usage-queries";
 import { Button } from "../../components/button";
 import { requestFocus } from "../../lib/focus-request";
 import { NewSessionDialog } from "./new-session-dialog";
+import { agentsProblem } from "./new-session-dialog-view";
 import { sessionHref } from "./session-sidebar-view";
 
 /** Opens the New session dialog; the created session opens with focus in its message box. */
@@ -50,7 +52,7 @@ export function NewSessionButton({ onCreated }: { onCreated: () => void }) {
       </Button>
       {workspaces.error ? (
         <p role="alert" className="mt-1 text-xs text-red-800 dark:text-red-300">
-          {workspaces.error.message}
+          {refusalText(workspaces.error)}
         </p>
       ) : null}
       <NewSessionDialog
@@ -59,9 +61,11 @@ export function NewSessionButton({ onCreated }: { onCreated: () => void }) {
         open={open}
         // A daemon without `GET /api/agents` (CompozyOS) lists none: its default is used.
         agents={isMissingEndpoint(agents.error) ? [] : agents.data}
-        agentsError={isMissingEndpoint(agents.error) ? undefined : agents.error?.message}
+        agentsError={
+          isMissingEndpoint(agents.error) || !agents.error ? undefined : agentsProblem(agents.error)
+        }
         creating={create.isPending}
-        error={create.error?.message}
+        error={create.error ? refusalText(create.error) : undefined}
         onClose={close}
         onCreate={(request) => {
           if (!workspace) return;

@@ -1,5 +1,7 @@
 // The New session dialog's choices: the daemon's configured agents (`GET /api/agents`),
 // default first, named for people (a preset's product name beside the configured name).
+import { isApiError } from "../../api/http";
+import { refusalText } from "../../api/refusal-words";
 
 export type AgentChoice = { name: string; isDefault: boolean; preset: string | undefined };
 
@@ -29,4 +31,16 @@ export function createBody(agent: string | undefined, name: string) {
     ...(agent === undefined ? {} : { agent_name: agent }),
     ...(trimmed === "" ? {} : { name: trimmed.slice(0, 200) }),
   };
+}
+
+/**
+ * Why the agents are not listed, as one notice. Unreachable: nothing can be created until
+ * the daemon is back, so it does not promise a default agent.
+ */
+export function agentsProblem(error: unknown): string {
+  if (isApiError(error, "network")) {
+    return "Couldn't reach the daemon, so its agents can't be listed. A session can be created once it is back.";
+  }
+  const reason = refusalText(error).replace(/[.\s]+$/, "");
+  return `Couldn't load the agents (${reason}). The session will start with the daemon's default agent.`;
 }

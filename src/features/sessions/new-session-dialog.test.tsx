@@ -2,8 +2,9 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../api/http";
 import { NewSessionDialog } from "./new-session-dialog";
-import { agentLabel, createBody, initialAgent } from "./new-session-dialog-view";
+import { agentLabel, agentsProblem, createBody, initialAgent } from "./new-session-dialog-view";
 
 const agents = [
   { name: "claude", isDefault: true, preset: "claude" },
@@ -62,12 +63,26 @@ describe("NewSessionDialog", () => {
 
   it("when agents fail to load, then it says so and Create uses the daemon's default agent", async () => {
     const user = userEvent.setup();
-    const props = renderDialog({ agents: undefined, agentsError: "The daemon answered 500." });
+    const props = renderDialog({
+      agents: undefined,
+      agentsError: agentsProblem(new ApiError("The daemon answered 500.", { status: 500 })),
+    });
     expect(screen.getByRole("alert")).toHaveTextContent(
-      "Couldn't load the agents: The daemon answered 500.",
+      "Couldn't load the agents (The daemon answered 500). The session will start with the daemon's default agent.",
     );
     await user.click(screen.getByRole("button", { name: "Create session" }));
     expect(props.onCreate).toHaveBeenCalledWith({});
+  });
+
+  it("when the daemon can't be reached, then the notice says so in one sentence, without a double stop", () => {
+    const text = agentsProblem(
+      new ApiError("Couldn't reach the daemon.", { status: 0, code: "network" }),
+    );
+    renderDialog({ agents: undefined, agentsError: text });
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("Couldn't reach the daemon, so its agents can't be listed.");
+    expect(alert.textContent).not.toMatch(/\.\./);
+    expect(alert).not.toHaveTextContent("default agent");
   });
 
   it("when the daemon lists no agents, then Create uses its default agent", async () => {

@@ -70,8 +70,7 @@ export function NewSessionDialog({
           </h2>
           {agentsError ? (
             <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-              Couldn't load the agents: {agentsError}. The session will start with the daemon's
-              default agent.
+              {agentsError}
             </p>
           ) : agents === undefined ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">Loading agents…</p>

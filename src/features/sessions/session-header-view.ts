@@ -1,17 +1,6 @@
-// How the session header reads the session: its title and what state it is in, in words.
-// The stream's own state counts: while the daemon is unreachable the session's last known
-// state is not claimed as current.
-import type { StreamState } from "../../api/session-stream";
+// How the session header names the session (its state comes from `sessionPhase`).
 import type { Session } from "../../contract/session";
-import { type SessionStatus, sessionLabel, sessionStatus } from "./session-sidebar-view";
-
-export function headerState(
-  session: Pick<Session, "state" | "activity"> | undefined,
-  stream: StreamState,
-): SessionStatus | undefined {
-  if (stream === "reconnecting") return { text: "Reconnecting…", tone: "warn" };
-  return session ? sessionStatus(session) : undefined;
-}
+import { sessionLabel } from "./session-sidebar-view";
 
 /** The h1: the session's name, else a short form of its id (a raw id is noise as a title). */
 export function headerTitle(session: Pick<Session, "id" | "name"> | undefined): string {

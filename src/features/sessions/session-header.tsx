@@ -1,13 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useRenameSessionMutation, useStopSessionMutation } from "../../api/session-mutations";
-import { type SessionRef, sessionQueries } from "../../api/session-queries";
-import type { StreamState } from "../../api/session-stream";
-import { Button } from "../../components/button";
-import { Spinner } from "../../components/spinner";
-import { headerState, headerTitle } from "./session-header-view";
+import { useRenameSessionMutation } from "../../api/session-mutations";
+import type { SessionRef } from "../../api/session-queries";
+import { useSessionPhase } from "../../api/use-session-phase";
+import { PHASE_STATUS } from "../../lib/session-phase";
+import { pendingApprovals } from "./session-approval";
+import { headerTitle } from "./session-header-view";
 import { SessionName } from "./session-name";
 import { StatusBadge } from "./status-badge";
+import { StopSession } from "./stop-session";
+import { showsStopSession } from "./stop-session-view";
 
 /**
  * The top of a session: its name (the page's h1; Rename edits it in place), agent and
@@ -15,20 +16,11 @@ import { StatusBadge } from "./status-badge";
  * page) that on narrow screens opens the context sheet. The stream's "Reconnecting…" lives
  * here, where it covers nothing.
  */
-export function SessionHeader({
-  session,
-  stream,
-  meter,
-}: {
-  session: SessionRef;
-  stream: StreamState;
-  meter: ReactNode;
-}) {
-  const detail = useQuery(sessionQueries.detail(session));
+export function SessionHeader({ session, meter }: { session: SessionRef; meter: ReactNode }) {
+  // The same phase the sidebar, Compact now and the composer read (`sessionPhase`).
+  const { session: current, phase } = useSessionPhase(session);
   const rename = useRenameSessionMutation(session);
-  const stop = useStopSessionMutation(session);
-  const current = detail.data;
-  const state = headerState(current, stream);
+  const state = phase ? PHASE_STATUS[phase] : undefined;
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 px-3 py-2 sm:px-4 dark:border-slate-800">
       {/* At least 10rem: at 360 px, Stop session and the meter wrap below rather than squeeze the name to nothing. */}
@@ -42,18 +34,10 @@ export function SessionHeader({
           {state ? <StatusBadge role="status" status={state} /> : null}
         </p>
       </div>
-      {current && (current.state === "active" || current.state === "starting") ? (
-        <Button size="sm" tone="danger" disabled={stop.isPending} onClick={() => stop.mutate()}>
-          {stop.isPending ? <Spinner /> : null}
-          Stop session
-        </Button>
+      {phase && showsStopSession(phase, current?.state) ? (
+        <StopSession session={session} phase={phase} approvals={pendingApprovals(current)} />
       ) : null}
       {meter}
-      {stop.error ? (
-        <p role="alert" className="w-full text-xs text-red-800 dark:text-red-300">
-          {stop.error.message}
-        </p>
-      ) : null}
     </header>
   );
 }

@@ -1,46 +1,62 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { sessionQueries } from "../../api/session-queries";
+import { useSessionPhase } from "../../api/use-session-phase";
 import type { Session } from "../../contract/session";
+import { requestFocus } from "../../lib/focus-request";
+import { PHASE_STATUS } from "../../lib/session-phase";
 import { approvalBadge } from "./session-approval";
-import { sessionHref, sessionLabel, sessionStatus } from "./session-sidebar-view";
+import {
+  type SessionStatus,
+  sessionHref,
+  sessionLabel,
+  sessionStatus,
+} from "./session-sidebar-view";
 import { StatusBadge } from "./status-badge";
 
 /**
- * The open session's link reads its state from the session detail, which the open stream
- * keeps current, so the sidebar and the header never disagree; the list is polled and can
- * lag it by a few seconds. It never fetches: the session page does.
+ * The open session's link reads the same phase as the page's header (the session detail,
+ * which the open stream keeps current, the transcript's running compaction, the stream's
+ * "Reconnecting…"), so the sidebar and the header never disagree; the list is polled and
+ * can lag it by a few seconds. It never fetches: the session page does.
  */
 export function OpenSessionLink({
   session,
+  unreachable,
   onNavigate,
 }: {
   session: Session;
+  unreachable: boolean;
   onNavigate: () => void;
 }) {
-  const detail = useQuery({
-    ...sessionQueries.detail({ workspaceId: session.workspace_id ?? "", sessionId: session.id }),
-    enabled: false,
-  });
-  return <SessionLink session={detail.data ?? session} active onNavigate={onNavigate} />;
+  const reading = useSessionPhase(
+    { workspaceId: session.workspace_id ?? "", sessionId: session.id },
+    { fetch: false, fallback: session, unreachable },
+  );
+  const shown = reading.session ?? session;
+  const status = reading.phase ? PHASE_STATUS[reading.phase] : sessionStatus(shown);
+  return <SessionLink session={shown} status={status} active onNavigate={onNavigate} />;
 }
 
 /** One session in the sidebar: label, agent and its state in words, the header's words. */
 export function SessionLink({
   session,
+  status,
   active,
   onNavigate,
 }: {
   session: Session;
+  status: SessionStatus;
   active: boolean;
   onNavigate: () => void;
 }) {
-  const status = sessionStatus(session);
   const approval = approvalBadge(session);
   return (
     <Link
       href={sessionHref(session)}
-      onClick={onNavigate}
+      onClick={() => {
+        // Focus would fall to <body> as the list re-renders: the new page's h1 takes it.
+        if (!active) requestFocus("session-heading");
+        onNavigate();
+      }}
       aria-current={active ? "page" : undefined}
       className={`block rounded-md px-2 py-1.5 text-sm ${
         active

@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/button";
+import { takeFocusRequest } from "../../lib/focus-request";
 
 /**
  * The session's name as the page's h1, with Rename when the daemon can rename: the field
@@ -18,7 +19,14 @@ export function SessionName({
   const [saving, setSaving] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
   const fieldId = useId();
+  const problemId = useId();
   const returnFocus = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A session opened from the sidebar: the reader lands on its name (after every render,
+  // as the request may come while this page is already shown for another session).
+  useEffect(() => {
+    if (heading.current && takeFocusRequest("session-heading")) heading.current.focus();
+  });
   // Once the field is gone, focus returns to the button that opened it.
   useEffect(() => {
     if (editing || !returnFocus.current) return;
@@ -33,7 +41,9 @@ export function SessionName({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const name = draft.trim();
-    if (!onRename || !name || name === title) return finish();
+    // An empty name is not "no change": say why it is not saved, and keep the field.
+    if (!name) return setProblem(emptyNameProblem(title));
+    if (!onRename || name === title) return finish();
     setSaving(true);
     onRename(name).then(
       () => {
@@ -57,6 +67,8 @@ export function SessionName({
   if (editing && onRename) {
     return (
       <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
+        {/* The page keeps its one h1 while the visible name is a field. */}
+        <h1 className="sr-only">{title}</h1>
         <label htmlFor={fieldId} className="sr-only">
           Session name
         </label>
@@ -64,9 +76,14 @@ export function SessionName({
           id={fieldId}
           value={draft}
           maxLength={200}
+          aria-invalid={problem === undefined ? undefined : true}
+          aria-describedby={problem === undefined ? undefined : problemId}
           // biome-ignore lint/a11y/noAutofocus: the field appears because the reader asked to rename; it is where they type.
           autoFocus
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            if (problem !== undefined && event.target.value.trim()) setProblem(undefined);
+          }}
           onKeyDown={onKeyDown}
           className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 py-0.5 text-base font-semibold dark:border-slate-600 dark:bg-slate-900"
         />
@@ -74,7 +91,7 @@ export function SessionName({
           Save
         </Button>
         {problem ? (
-          <p role="alert" className="w-full text-xs text-red-800 dark:text-red-300">
+          <p id={problemId} role="alert" className="w-full text-xs text-red-800 dark:text-red-300">
             {problem}
           </p>
         ) : null}
@@ -83,7 +100,13 @@ export function SessionName({
   }
   return (
     <div className="flex min-w-0 items-center gap-1">
-      <h1 className="truncate text-base font-semibold">{title}</h1>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="truncate text-base font-semibold focus-visible:outline-2"
+      >
+        {title}
+      </h1>
       {onRename ? (
         // 24 × 24 px at least: a touch target beside Stop session (WCAG 2.5.8, axe target-size).
         <button
@@ -101,4 +124,8 @@ export function SessionName({
       ) : null}
     </div>
   );
+}
+
+export function emptyNameProblem(title: string): string {
+  return `A session needs a name: type one, or press Escape to keep "${title}".`;
 }

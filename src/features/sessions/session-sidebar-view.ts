@@ -1,38 +1,41 @@
 // How the sidebar reads a session: its label, state badge and what it is doing now.
-import { isTurnRunning, type Session, type SessionState } from "../../contract/session";
+import type { Session } from "../../contract/session";
+import {
+  type LiveSignals,
+  NO_SIGNALS,
+  PHASE_STATUS,
+  type PhaseStatus,
+  sessionPhase,
+} from "../../lib/session-phase";
 
-/** Newest activity first; the daemon already sends them so, this keeps patched rows in order. */
-export function byNewestActivity(sessions: readonly Session[]): Session[] {
-  return [...sessions].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+/**
+ * Newest created first, whatever their activity (ADR 0130): a list that reorders by
+ * activity moved the open session under the pointer while its agent worked. Activity shows
+ * in each row's badge instead. Ties (same second) fall back to the id, so the order is total.
+ */
+export function byNewestCreated(sessions: readonly Session[]): Session[] {
+  return [...sessions].sort(
+    (a, b) =>
+      Date.parse(b.created_at) - Date.parse(a.created_at) ||
+      (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
 }
 
 export function sessionLabel(session: Session): string {
   return session.name?.trim() || session.id;
 }
 
-export type BadgeTone = "good" | "busy" | "warn" | "muted";
-
-const STATE_BADGE: Record<SessionState, BadgeTone> = {
-  active: "good",
-  starting: "busy",
-  stopping: "warn",
-  stopped: "muted",
-};
-
-export type SessionStatus = { text: string; tone: BadgeTone };
+export type SessionStatus = PhaseStatus;
 
 /**
- * A session's state in one word, the same in the sidebar and the header: an active session
- * is "working…" while a turn runs (CompozyOS's activity does not say what kind, so a
- * compaction is working too) and "ready" otherwise; any other state reads as itself.
+ * A session's state in one or two words, the same in the sidebar and the header (and the
+ * same phase Compact now and Stop session read): see `sessionPhase`.
  */
-export function sessionStatus(session: Pick<Session, "state" | "activity">): SessionStatus {
-  if (session.state === "active") {
-    return isTurnRunning(session)
-      ? { text: "working…", tone: "busy" }
-      : { text: "ready", tone: "good" };
-  }
-  return { text: session.state, tone: STATE_BADGE[session.state] };
+export function sessionStatus(
+  session: Pick<Session, "state" | "activity">,
+  live: LiveSignals = NO_SIGNALS,
+): SessionStatus {
+  return PHASE_STATUS[sessionPhase(session, live)];
 }
 
 export function sessionHref(session: Session): string {

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { sessionQueries } from "../../api/session-queries";
+import { useStreamStatusActions } from "../../api/stream-status-store";
+import { transcriptQueries } from "../../api/transcript-queries";
 import type { Session } from "../../contract/session";
 import { SessionSidebar } from "./session-sidebar";
 
@@ -22,15 +24,25 @@ function session(id: string, overrides: Partial<Session> = {}): Session {
   };
 }
 
+// Created in the order old, mid, new; the newest activity is the OLDEST session's, as when
+// work resumes in it: the list keeps its order (newest created first), activity shows in
+// the badges.
 const sessions = [
-  session("s-old", { name: "Old work", state: "stopped", updated_at: "2026-01-01T00:00:00Z" }),
+  session("s-old", {
+    name: "Old work",
+    state: "stopped",
+    created_at: "2026-01-01T00:00:00Z",
+    updated_at: "2026-01-09T00:00:00Z",
+  }),
   session("s-new", {
+    created_at: "2026-01-03T00:00:00Z",
     updated_at: "2026-01-03T00:00:00Z",
     activity: { turn_id: "t1", turn_source: "user" },
   }),
   session("s-mid", {
     name: "Refactor",
-    updated_at: "2026-01-02T00:00:00Z",
+    created_at: "2026-01-02T00:00:00Z",
+    updated_at: "2026-01-05T00:00:00Z",
     activity: { turn_id: "t2", turn_source: "user" },
   }),
 ];
@@ -87,7 +99,7 @@ function renderSidebar(activeSessionId?: string, seed?: (client: QueryClient) =>
 }
 
 describe("SessionSidebar", () => {
-  it("lists sessions newest activity first with name or id, agent, state and activity", async () => {
+  it("lists sessions newest created first (not by activity) with name or id, agent, state and activity", async () => {
     renderSidebar("s-mid");
     const nav = screen.getByRole("navigation", { name: "Sessions" });
     const links = await within(nav).findAllByRole("link");
@@ -120,6 +132,89 @@ describe("SessionSidebar", () => {
     );
     expect(within(nav).getByRole("link", { name: /s-new/ }).textContent).toBe(
       "s-newworking…demo-agent",
+    );
+  });
+
+  it("when the open session's stream is reconnecting, then its link says Reconnecting…, as the header does", async () => {
+    const { result } = renderHook(() => useStreamStatusActions());
+    act(() => result.current.streamChanged("s-mid", "reconnecting"));
+    renderSidebar("s-mid");
+    const nav = screen.getByRole("navigation", { name: "Sessions" });
+    expect((await within(nav).findByRole("link", { name: /Refactor/ })).textContent).toBe(
+      "RefactorReconnecting…demo-agent",
+    );
+    act(() => result.current.streamClosed("s-mid"));
+    expect(within(nav).getByRole("link", { name: /Refactor/ }).textContent).toBe(
+      "Refactorworking…demo-agent",
+    );
+  });
+
+  it("when the open session's transcript shows a compaction running, then its link says compacting…", async () => {
+    renderSidebar("s-mid", (client) =>
+      client.setQueryData(transcriptQueries.key("s-mid"), {
+        entries: [
+          {
+            start_sequence: 1,
+            sequence: 1,
+            message: {
+              id: "m1",
+              role: "assistant",
+              parts: [
+                {
+                  type: "data-compozy-compaction",
+                  id: "c1",
+                  data: {
+                    kind: "compaction",
+                    compaction_id: "c1",
+                    status: "in_progress",
+                    started_at: "2026-01-01T00:00:00Z",
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    const nav = screen.getByRole("navigation", { name: "Sessions" });
+    expect((await within(nav).findByRole("link", { name: /Refactor/ })).textContent).toBe(
+      "Refactorcompacting…demo-agent",
+    );
+  });
+
+  it("when the list can no longer reach the daemon, then no row claims its last state as current", async () => {
+    let reachable = true;
+    const listed = fetchMock.getMockImplementation() as (
+      url: string,
+      init?: RequestInit,
+    ) => Promise<Response>;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (!reachable && url.startsWith("/api/sessions")) throw new TypeError("Failed to fetch");
+      return listed(url, init);
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const location = memoryLocation({ path: "/" });
+    render(
+      <QueryClientProvider client={client}>
+        <Router hook={location.hook}>
+          <SessionSidebar />
+        </Router>
+      </QueryClientProvider>,
+    );
+    const nav = screen.getByRole("navigation", { name: "Sessions" });
+    await within(nav).findByRole("link", { name: /Old work/ });
+    reachable = false;
+    await act(() => client.refetchQueries({ queryKey: sessionQueries.list().queryKey }));
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole("link")
+          .map((link) => link.textContent),
+      ).toEqual([
+        "s-newReconnecting…demo-agent",
+        "RefactorReconnecting…demo-agent",
+        "Old workReconnecting…demo-agent",
+      ]),
     );
   });
 

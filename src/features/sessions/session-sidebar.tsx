@@ -1,20 +1,24 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
+import { isApiError } from "../../api/http";
 import { loadedSessions, sessionQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
 import { NewSessionButton } from "./new-session-button";
 import { OpenSessionLink, SessionLink } from "./session-link";
-import { byNewestActivity } from "./session-sidebar-view";
+import { byNewestCreated, sessionStatus } from "./session-sidebar-view";
 
 /**
- * The sessions, newest activity first, a page at a time ("Show more sessions" follows the
+ * The sessions, newest created first (a stable order; activity shows in the badges), a page at a time ("Show more sessions" follows the
  * daemon's cursor); beside the page on wide screens, collapsible above it on narrow ones.
  */
 export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }) {
   const sessions = useInfiniteQuery(sessionQueries.list());
   const loaded = loadedSessions(sessions.data);
+  // The list is polled: when its last read could not reach the daemon, the rows' states
+  // are the last known ones, not current ones.
+  const unreachable = isApiError(sessions.error, "network");
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const collapse = () => setExpanded(false);
@@ -64,12 +68,21 @@ export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }
           // The padding keeps the links' focus rings inside the scroll box, which clips them.
           <div className="-m-1 min-h-0 space-y-2 overflow-y-auto p-1 max-lg:max-h-[50vh]">
             <ul className="space-y-1">
-              {byNewestActivity(loaded).map((session) => (
+              {byNewestCreated(loaded).map((session) => (
                 <li key={session.id}>
                   {session.id === activeSessionId ? (
-                    <OpenSessionLink session={session} onNavigate={collapse} />
+                    <OpenSessionLink
+                      session={session}
+                      unreachable={unreachable}
+                      onNavigate={collapse}
+                    />
                   ) : (
-                    <SessionLink session={session} active={false} onNavigate={collapse} />
+                    <SessionLink
+                      session={session}
+                      status={sessionStatus(session, { offline: unreachable, compacting: false })}
+                      active={false}
+                      onNavigate={collapse}
+                    />
                   )}
                 </li>
               ))}

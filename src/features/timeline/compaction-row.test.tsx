@@ -66,6 +66,21 @@ describe("CompactionRow states", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("failed with an error that restates the failure: 'failed' is said once", () => {
+    render(
+      <CompactionRow
+        item={item({
+          status: "failed",
+          error: "Compaction failed: context too small",
+          ended_at: STARTED,
+        })}
+      />,
+    );
+    expect(
+      screen.getByRole("alert", { name: "Context compaction failed — context too small" }),
+    ).toBeInTheDocument();
+  });
+
   it("failed: an alert carrying the error", () => {
     render(
       <CompactionRow

@@ -2,8 +2,10 @@ import type { CompactionMarkerView } from "../../api/usage-queries";
 import { Spinner } from "../../components/spinner";
 import type { CompactionItem } from "../../contract/transcript";
 import { compactionOrigin, describeOrigin } from "../../lib/compaction-origin";
+import { isInterrupted } from "../../lib/compaction-words";
 import { formatDuration } from "../../lib/format-duration";
 import { formatClockTime, millisecondsBetween } from "../../lib/format-time";
+import { CompactionAuditDetails, CompactionAuditHead } from "./compaction-audit";
 import { useCompactionSurroundings } from "./compaction-context";
 import { CompactionSummary } from "./compaction-summary";
 import {
@@ -11,7 +13,6 @@ import {
   type CompactionTone,
   type CompactionView,
   describeCompaction,
-  isInterrupted,
   summaryLabel,
   summaryOf,
 } from "./compaction-view";
@@ -80,6 +81,7 @@ export function CompactionRow({
         <CompactionTimes item={item} finished={view.finished} elapsed={elapsed} />
         {figures ? <span className="whitespace-nowrap"> · {figures}</span> : null}
       </p>
+      <CompactionAuditHead item={item} />
       {summary ? (
         <CompactionSummary
           compactionId={item.compaction_id}
@@ -88,6 +90,7 @@ export function CompactionRow({
           startedAt={item.started_at}
         />
       ) : null}
+      <CompactionAuditDetails item={item} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import { type CompactionItem, isTerminalCompactionStatus } from "../../contract/transcript";
+import { failureDetail, isInterrupted } from "../../lib/compaction-words";
 import { formatTokens } from "../../lib/format-tokens";
 
 export type CompactionTone = "progress" | "success" | "danger" | "neutral";
@@ -49,7 +50,8 @@ export function describeCompaction(
         finished: true,
       };
     case "failed": {
-      const error = item.error?.trim();
+      // "failed" is said once: an agent's "Compaction failed: …" keeps only what follows.
+      const error = failureDetail(item.error);
       return {
         text: error ? `Context compaction failed — ${error}` : "Context compaction failed",
         role: "alert",
@@ -116,9 +118,4 @@ export function beforeAfterFigures(
 export function terminalAnnouncement(item: CompactionItem): string | undefined {
   if (!isTerminalCompactionStatus(item.status)) return undefined;
   return describeCompaction(item, isInterrupted(item) ? { reason: undefined } : undefined).text;
-}
-
-/** A compaction the daemon closed because the agent went away (its `error` says so). */
-export function isInterrupted(item: { status: string; error?: string | undefined }): boolean {
-  return item.status === "cancelled" && /agent exited/i.test(item.error ?? "");
 }

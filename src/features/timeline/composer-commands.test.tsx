@@ -99,7 +99,7 @@ describe("Composer commands", () => {
   it("when '/' is typed, then the session's commands (from GET …/commands) open as a menu", async () => {
     const user = userEvent.setup();
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "/");
     const options = await screen.findAllByRole("option");
     expect(options.map((option) => option.textContent)).toEqual([
@@ -115,7 +115,7 @@ describe("Composer commands", () => {
   it("when a command that takes input is picked, then its hint shows under the box", async () => {
     const user = userEvent.setup();
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "/com");
     await screen.findByRole("listbox", { name: "Commands" });
     await user.keyboard("{Enter}");
@@ -128,7 +128,7 @@ describe("Composer commands", () => {
   it("when exactly /compact is sent, then it is a prompt with the typed text (the daemon runs it as Compact now)", async () => {
     const user = userEvent.setup();
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "/compact");
     await screen.findByRole("listbox");
     await user.keyboard("{Escape}{Control>}{Enter}{/Control}");
@@ -142,7 +142,7 @@ describe("Composer commands", () => {
   it("when /compact carries instructions, then it is a prompt for the agent", async () => {
     const user = userEvent.setup();
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "/compact keep the API notes");
     await user.keyboard("{Control>}{Enter}{/Control}");
     await waitFor(() => expect(postsTo("/prompt")).toHaveLength(1));

@@ -103,7 +103,7 @@ describe("Composer and a slow daemon", () => {
       }),
     );
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "first{Control>}{Enter}{/Control}");
     await user.clear(box);
     await user.type(box, "second");
@@ -121,16 +121,16 @@ describe("Composer and the keyboard", () => {
     const user = userEvent.setup();
     replies.push({ status: 202, body: { session_id: "s1", status: "accepted" } });
     renderComposer(session({ activity: { turn_id: "t1" } }));
-    await user.click(screen.getByRole("textbox", { name: "Message" }));
+    await user.click(screen.getByRole("combobox", { name: "Message" }));
     await user.keyboard("{Escape}");
     await waitFor(() => expect(postsTo("/cancel")).toHaveLength(1));
-    expect(screen.getByRole("textbox", { name: "Message" })).toHaveFocus();
+    expect(screen.getByRole("combobox", { name: "Message" })).toHaveFocus();
   });
 
   it("when Escape is pressed with no turn running, then nothing is cancelled", async () => {
     const user = userEvent.setup();
     renderComposer();
-    await user.click(screen.getByRole("textbox", { name: "Message" }));
+    await user.click(screen.getByRole("combobox", { name: "Message" }));
     await user.keyboard("{Escape}");
     expect(postsTo("/cancel")).toHaveLength(0);
   });
@@ -138,7 +138,7 @@ describe("Composer and the keyboard", () => {
   it("while the daemon is unreachable, then Send and Stop wait and the hint says why", async () => {
     const user = userEvent.setup();
     renderComposer(session({ activity: { turn_id: "t1" } }), true);
-    await user.type(screen.getByRole("textbox", { name: "Message" }), "kept");
+    await user.type(screen.getByRole("combobox", { name: "Message" }), "kept");
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Stop" })).toBeDisabled();
     expect(screen.getByText("Waiting for the daemon to come back…")).toBeVisible();
@@ -152,7 +152,7 @@ describe("Composer", () => {
     const user = userEvent.setup();
     replies.push(accepted());
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
     await user.type(box, "Hello agent");
     await user.click(screen.getByRole("button", { name: "Send" }));
@@ -173,7 +173,7 @@ describe("Composer", () => {
     const user = userEvent.setup();
     replies.push(accepted("m1"), accepted("m2"));
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "one{Control>}{Enter}{/Control}");
     await waitFor(() => expect(box).toHaveValue(""));
     await user.type(box, "two{Meta>}{Enter}{/Meta}");
@@ -182,20 +182,52 @@ describe("Composer", () => {
     expect(postsTo("/prompt")).toHaveLength(2);
   });
 
-  it("shows the daemon's refusal inline and keeps the draft", async () => {
+  it("shows the daemon's refusal inline, in plain words, and keeps the draft", async () => {
     const user = userEvent.setup();
     replies.push({
       status: 409,
       body: { error: "session: prompt already in progress", code: "session_busy" },
     });
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "again");
     await user.click(screen.getByRole("button", { name: "Send" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "session: prompt already in progress",
+      "The agent is still working on a turn. Try again when it ends, or stop it first.",
     );
+    expect(screen.getByRole("alert")).not.toHaveTextContent("session:");
     expect(box).toHaveValue("again");
+  });
+
+  it("when a busy refusal's turn ends, then the refusal goes away", async () => {
+    const user = userEvent.setup();
+    replies.push({
+      status: 409,
+      body: { error: "session: prompt already in progress", code: "session_busy" },
+    });
+    const running = session({ activity: { turn_id: "t1", turn_source: "user" } });
+    // Our copy shows no turn when Send is pressed (another tab started it): the refusal
+    // follows the turn that the session then shows, and goes when it ends.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(sessionQueries.detail(ref).queryKey, { session: session() });
+    render(
+      <QueryClientProvider client={client}>
+        <Composer session={ref} />
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByRole("textbox", { name: "Message" }), "again");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await screen.findByRole("alert");
+    // The cache notifies on the next tick: let each state render.
+    const show = (next: Session) =>
+      act(async () => {
+        client.setQueryData(sessionQueries.detail(ref).queryKey, { session: next });
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    await show(running);
+    expect(screen.getByRole("alert")).toBeVisible();
+    await show(session());
+    await waitFor(() => expect(screen.queryByRole("alert")?.textContent ?? null).toBeNull());
   });
 
   it("offers Stop only while a turn runs, and Stop cancels it", async () => {
@@ -213,7 +245,7 @@ describe("Composer", () => {
   it("keeps the draft per session across a reload", async () => {
     const user = userEvent.setup();
     const { unmount } = renderComposer();
-    await user.type(screen.getByRole("textbox", { name: "Message" }), "half a thought");
+    await user.type(screen.getByRole("combobox", { name: "Message" }), "half a thought");
     unmount();
     const stored = localStorage.getItem(DRAFTS_STORAGE_KEY) ?? "";
     expect(stored).toContain("half a thought");
@@ -224,13 +256,13 @@ describe("Composer", () => {
     localStorage.setItem(DRAFTS_STORAGE_KEY, stored);
     await act(() => rehydrateDrafts());
     renderComposer();
-    expect(screen.getByRole("textbox", { name: "Message" })).toHaveValue("half a thought");
+    expect(screen.getByRole("combobox", { name: "Message" })).toHaveValue("half a thought");
   });
 
   it("holds Send while the session is not active, saying why, and keeps the draft editable", async () => {
     const user = userEvent.setup();
     renderComposer(session({ state: "starting" }));
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "too early{Control>}{Enter}{/Control}");
     expect(box).toHaveValue("too early");
     expect(screen.getByRole("button", { name: "Send" })).toBeDisabled();
@@ -246,7 +278,7 @@ describe("Composer", () => {
       screen.getByText("This session is stopped. Sending a message resumes it."),
     ).toBeVisible();
     expect(screen.queryByRole("button", { name: /start/i })).toBeNull();
-    await user.type(screen.getByRole("textbox", { name: "Message" }), "wake up");
+    await user.type(screen.getByRole("combobox", { name: "Message" }), "wake up");
     await user.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(postsTo("/prompt")).toHaveLength(1));
     expect(postsTo("/start")).toHaveLength(0);
@@ -262,7 +294,7 @@ describe("Composer", () => {
       accepted(),
     );
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "only once, please");
     await user.click(screen.getByRole("button", { name: "Send" }));
     const again = await screen.findByRole("button", { name: "Try again" }, { timeout: 8_000 });
@@ -283,7 +315,7 @@ describe("Composer", () => {
       accepted("m2"),
     );
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "first");
     await user.click(screen.getByRole("button", { name: "Send" }));
     await screen.findByRole("button", { name: "Try again" }, { timeout: 8_000 });
@@ -314,10 +346,34 @@ describe("Composer", () => {
         : answer(url, init),
     );
     renderComposer();
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "stream me");
     await user.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(box).toHaveValue(""));
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("Composer on a continued session", () => {
+  it("when the session was continued, then there is no message box but a link to where it goes on", () => {
+    const AT = "2026-01-01T00:00:00Z";
+    renderComposer(
+      session({
+        state: "stopped",
+        derivation: {
+          derived: [
+            { session_id: "s2", kind: "continue", name: "Billing (continued)", created_at: AT },
+          ],
+          continued_in: "s2",
+        },
+      }),
+    );
+    expect(screen.queryByRole("combobox", { name: "Message" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
+    expect(screen.getByText(/so it is read-only: send there to go on/)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Billing (continued)" })).toHaveAttribute(
+      "href",
+      "/w/w1/s/s2",
+    );
   });
 });

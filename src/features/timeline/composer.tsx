@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { newPromptSend } from "../../api/prompt-identity";
+import { followRefusal, type Refusal, refusalOf } from "../../api/refusal-words";
 import { useCancelMutation, usePromptMutation } from "../../api/session-mutations";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
@@ -8,6 +9,7 @@ import { Spinner } from "../../components/spinner";
 import { isTurnRunning } from "../../contract/session";
 import { COMPOSER_INPUT_ID, takeFocusRequest } from "../../lib/focus-request";
 import { COMPOSER_HINT, isRetryableSendError, sendBlockedReason } from "./composer-view";
+import { ContinuedNotice } from "./continued-notice";
 import { useDraft, useDraftActions } from "./draft-store";
 import { SlashMenu } from "./slash-menu";
 import { useComposerCommands } from "./use-composer-commands";
@@ -20,6 +22,15 @@ import { useEscapeToStop } from "./use-escape-to-stop";
  * (the stream is down): nothing can reach the daemon, so Send and Stop wait; the draft stays.
  */
 export function Composer({ session, offline = false }: { session: SessionRef; offline?: boolean }) {
+  const detail = useQuery(sessionQueries.detail(session));
+  // A continued session takes no prompts (the daemon refuses them): say where to go instead.
+  if (detail.data?.derivation?.continued_in !== undefined) {
+    return <ContinuedNotice session={session} detail={detail.data} />;
+  }
+  return <PromptComposer session={session} offline={offline} />;
+}
+
+function PromptComposer({ session, offline }: { session: SessionRef; offline: boolean }) {
   const detail = useQuery(sessionQueries.detail(session));
   const draft = useDraft(session.sessionId);
   const { draftEdited, draftSent } = useDraftActions();
@@ -36,11 +47,20 @@ export function Composer({ session, offline = false }: { session: SessionRef; of
   const commands = useComposerCommands(session, draft, (next) =>
     draftEdited(session.sessionId, next),
   );
-  const refusal = prompt.error ?? cancel.error;
+  // A refusal in plain words, taken away once it no longer applies (the turn ended).
+  const [seenRefusal, setRefusal] = useState<Refusal | null>(null);
+  const now = {
+    turnId: detail.data?.activity?.turn_id || undefined,
+    state: detail.data?.state,
+  };
+  const refusal = followRefusal(seenRefusal, now);
+  if (refusal !== seenRefusal) setRefusal(refusal);
+  const refused = (error: unknown) => setRefusal(refusalOf(error, now));
   const blocked = offline ? OFFLINE_REASON : sendBlockedReason(detail.data);
   const stop = () => {
     input.current?.focus();
-    cancel.mutate();
+    setRefusal(null);
+    cancel.mutate(undefined, { onError: refused });
   };
   useEscapeToStop(running && !offline && !cancel.isPending, stop);
 
@@ -51,11 +71,15 @@ export function Composer({ session, offline = false }: { session: SessionRef; of
   const send = () => {
     if (!draft.trim() || prompt.isPending || blocked) return;
     cancel.reset();
+    setRefusal(null);
     // A typed `/compact` is a prompt too: the daemon runs it as Compact now and records that
     // the person typed it (ADR 0116); a daemon without that rule passes it to the agent.
     const attempt = retrying ? failed : newPromptSend(draft);
     // A reply can be slow to come back: what was typed after Send is not the sent text.
-    prompt.mutate(attempt, { onSuccess: () => draftSent(session.sessionId, attempt.message) });
+    prompt.mutate(attempt, {
+      onSuccess: () => draftSent(session.sessionId, attempt.message),
+      onError: refused,
+    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (commands.menu.onKeyDown(event)) return;

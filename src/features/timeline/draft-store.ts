@@ -1,5 +1,6 @@
 // Composer drafts, one per session, kept in localStorage so a reload or a dropped stream
 // never loses what was typed. Cleared only when the daemon accepted the prompt.
+import { useCallback } from "react";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 
@@ -40,5 +41,8 @@ const useDraftStore = create<DraftState>()(
 export const useDraft = (sessionId: string) =>
   useDraftStore((state) => state.drafts[sessionId] ?? "");
 export const useDraftActions = () => useDraftStore((state) => state.actions);
+/** Reads a draft at the moment of an action, without subscribing to every keystroke. */
+export const useDraftOf = () =>
+  useCallback((sessionId: string) => useDraftStore.getState().drafts[sessionId] ?? "", []);
 /** For tests: read the persisted drafts again, as a reload would. */
 export const rehydrateDrafts = () => useDraftStore.persist.rehydrate();

@@ -1,8 +1,9 @@
 import { memo } from "react";
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import { type Entry, speakerOf } from "../../contract/transcript";
-import { maintenanceSender } from "../../lib/compaction-origin";
+import { maintenanceSender, metadataFlag } from "../../lib/compaction-origin";
 import { PartView } from "./part-view";
+import { PinToggle } from "./pin-toggle";
 
 const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as const;
 
@@ -20,14 +21,21 @@ export const EntryRow = memo(function EntryRow({
   const label = showSpeaker ? ROLE_LABELS[speakerOf(message)] : undefined;
   // Compact now's own prompt says so, and who sent it; a command the person typed is theirs.
   const sender = message.role === "user" ? maintenanceSender(message.metadata) : undefined;
+  // The person's own words can be pinned; a maintenance prompt (Compact now's) is not theirs.
+  const pinnable = message.role === "user" && !metadataFlag(message.metadata, "maintenance");
   const bubble =
     message.role === "user" ? "rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/70" : "";
   return (
     <div className={`space-y-1.5 ${bubble}`}>
-      {label ? (
-        <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
-          {sender ?? label}
-        </p>
+      {label || pinnable ? (
+        <div className="flex items-center gap-2">
+          {label ? (
+            <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
+              {sender ?? label}
+            </p>
+          ) : null}
+          {pinnable ? <PinToggle entryId={message.id} /> : null}
+        </div>
       ) : null}
       {message.parts.map((part, index) => (
         <PartView
@@ -37,6 +45,7 @@ export const EntryRow = memo(function EntryRow({
           part={part}
           itemKey={`${entry.start_sequence}:${index}`}
           markerFor={markerFor}
+          foldLong={message.role === "assistant"}
         />
       ))}
     </div>

@@ -1,9 +1,12 @@
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import { SafeMarkdown } from "../../components/safe-markdown";
 import type { Part } from "../../contract/transcript";
+import { CarriedReplay } from "./carried-replay";
 import { CompactionRow } from "./compaction-row";
 import { describeEvent } from "./event-line";
 import { FilePart } from "./file-part";
+import { FoldedReply } from "./folded-reply";
+import { NoticeLine } from "./notice-line";
 import { PermissionPart } from "./permission-part";
 import { ReasoningPart } from "./reasoning-part";
 import { ToolPart } from "./tool-part";
@@ -14,19 +17,30 @@ export function PartView({
   part,
   itemKey,
   markerFor,
+  foldLong = false,
 }: {
   part: Part;
   itemKey: string;
   markerFor: (compactionId: string) => CompactionMarkerView | undefined;
+  /** An agent's finished reply folds when long; a streaming one shows as it arrives. */
+  foldLong?: boolean;
 }) {
   switch (part.type) {
     case "text":
-      return <SafeMarkdown text={part.text} />;
+      return foldLong && part.state !== "streaming" ? (
+        <FoldedReply itemKey={itemKey} text={part.text} />
+      ) : (
+        <SafeMarkdown text={part.text} />
+      );
     case "reasoning":
       return <ReasoningPart itemKey={itemKey} text={part.text} />;
     case "data-compozy-compaction":
       return <CompactionRow item={part.data} marker={markerFor(part.data.compaction_id)} />;
     case "data-compozy-event": {
+      if (part.data.type === "notice") return <NoticeLine data={part.data} />;
+      if (part.data.type === "session.replay_carried") {
+        return <CarriedReplay itemKey={itemKey} data={part.data} />;
+      }
       const line = describeEvent(part.data);
       return line ? <p className="text-xs text-slate-600 dark:text-slate-400">{line}</p> : null;
     }

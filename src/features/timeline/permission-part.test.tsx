@@ -64,7 +64,7 @@ describe("PermissionPart", () => {
     expect(new Headers(init?.headers).get("X-Compozy-Client-ID")).toMatch(/^web-/);
   });
 
-  it("when the daemon refuses (already answered elsewhere), then its words show and the options stay", async () => {
+  it("when the daemon refuses (already answered elsewhere), then it says so plainly and the options stay", async () => {
     const user = userEvent.setup();
     approveAnswer = {
       status: 409,
@@ -76,7 +76,7 @@ describe("PermissionPart", () => {
     renderPart(codexPending);
     await user.click(screen.getByRole("button", { name: /No, and tell Codex/ }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      'permission request "perm_1" was already resolved by cli: allow-once',
+      "This request was already answered (perhaps in another tab).",
     );
     expect(screen.getByRole("button", { name: "Yes, proceed" })).toBeEnabled();
   });

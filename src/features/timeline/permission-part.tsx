@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useApproveMutation } from "../../api/agent-session-mutations";
+import { refusalText } from "../../api/refusal-words";
 import type { SessionRef } from "../../api/session-queries";
 import { PermissionRequest } from "./permission-request";
 import { approveBody, permissionView } from "./permission-view";
@@ -28,7 +29,7 @@ function LivePermission({ session, data }: { session: SessionRef; data: Record<s
       view={view}
       state={{
         sending: approve.isPending ? approve.variables?.decision : undefined,
-        error: approve.error?.message,
+        error: approve.error ? refusalText(approve.error) : undefined,
         answeredHere,
       }}
       onChoose={(option) => {

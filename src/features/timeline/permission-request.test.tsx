@@ -16,7 +16,8 @@ describe("PermissionRequest", () => {
       <PermissionRequest view={permissionView(codexPending)} state={idle} onChoose={onChoose} />,
     );
     const group = screen.getByRole("group", {
-      name: /Needs your approval.*touch \/home\/user\/\.agent/,
+      // Words apart, not "approvalexecute touch".
+      name: "Needs your approval: execute touch /home/user/.agent && echo probe-done",
     });
     expect(within(group).getByText("execute")).toBeInTheDocument();
     const buttons = within(group).getAllByRole("button");

@@ -65,19 +65,35 @@ export function PermissionRequest({
   const firstAllow = view.options.find((option) => option.tone === "allow");
   return (
     <fieldset
-      aria-labelledby={titleId}
+      // Three labelled parts, not one container: a name computed from a container's text
+      // runs the badge into the words beside it ("approvalexecute"); separate ids are
+      // joined with spaces.
+      aria-labelledby={
+        view.toolKind
+          ? `${titleId}-ask ${titleId}-kind ${titleId}-title`
+          : `${titleId}-ask ${titleId}-title`
+      }
       className="min-w-0 space-y-2 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-sm dark:border-amber-400 dark:bg-amber-950/40"
     >
-      <div id={titleId} className="space-y-0.5">
+      <div className="space-y-0.5">
         <p className="text-xs font-semibold tracking-wide text-amber-900 uppercase dark:text-amber-200">
-          <span aria-hidden="true">⚠ </span>Needs your approval
+          <span aria-hidden="true">⚠ </span>
+          <span id={`${titleId}-ask`}>Needs your approval:</span>
           {view.toolKind ? (
-            <span className="ml-2 rounded bg-amber-100 px-1.5 font-mono normal-case tracking-normal dark:bg-amber-900">
+            <span
+              id={`${titleId}-kind`}
+              className="ml-2 rounded bg-amber-100 px-1.5 font-mono normal-case tracking-normal dark:bg-amber-900"
+            >
               {view.toolKind}
             </span>
           ) : null}
         </p>
-        <p className="font-medium break-words text-slate-900 dark:text-slate-100">{view.title}</p>
+        <p
+          id={`${titleId}-title`}
+          className="font-medium break-words text-slate-900 dark:text-slate-100"
+        >
+          {view.title}
+        </p>
       </div>
       {view.notes.map((note) => (
         <p key={note} className="text-xs text-slate-700 dark:text-slate-300">

@@ -16,11 +16,21 @@ import { interruptionReasons, markersById } from "./timeline-view";
 import { useApprovalAnnouncement } from "./use-approval-announcement";
 import { useCompactionAnnouncement } from "./use-compaction-announcement";
 
+/** A continued or forked session's first row: what it carries is worth showing at once. */
+function isCarriedReplay(entry: Entry): boolean {
+  return entry.message.parts.some(
+    (part) => part.type === "data-compozy-event" && part.data.type === "session.replay_carried",
+  );
+}
+
 /** Nothing but state lines, and nothing older: nobody has said anything yet. */
 function isUnstarted(data: { entries: readonly Entry[]; hasOlder: boolean }): boolean {
   return (
     !data.hasOlder &&
-    data.entries.every((entry) => speakerOf(entry.message) === "system" && !compactionOf(entry))
+    data.entries.every(
+      (entry) =>
+        speakerOf(entry.message) === "system" && !compactionOf(entry) && !isCarriedReplay(entry),
+    )
   );
 }
 
@@ -90,6 +100,7 @@ export function SessionTimeline({
               <TimelineList
                 entries={data.entries}
                 canLoadOlder={data.hasOlder && !older.isPending && !older.isError}
+                hasOlder={data.hasOlder && !older.isError}
                 loadOlder={loadOlderOnce}
                 markerFor={markerFor}
               />

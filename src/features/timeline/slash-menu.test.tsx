@@ -40,10 +40,13 @@ describe("SlashMenu", () => {
   it("when '/' starts the draft, then a listbox of commands opens and filters as you type", async () => {
     const user = userEvent.setup();
     render(<Harness sent={[]} />);
-    const box = screen.getByRole("textbox", { name: "Message" });
+    // The ARIA combobox pattern on the text area: collapsed until a command matches.
+    const box = screen.getByRole("combobox", { name: "Message" });
     expect(box).toHaveAttribute("aria-autocomplete", "list");
+    expect(box).toHaveAttribute("aria-expanded", "false");
     await user.type(box, "/");
     const list = screen.getByRole("listbox", { name: "Commands" });
+    expect(box).toHaveAttribute("aria-expanded", "true");
     expect(box).toHaveAttribute("aria-controls", list.id);
     expect(screen.getAllByRole("option")).toHaveLength(3);
     await user.type(box, "co");
@@ -60,7 +63,7 @@ describe("SlashMenu", () => {
   it("when arrows move and Enter picks, then the draft is the command and the menu closes", async () => {
     const user = userEvent.setup();
     render(<Harness sent={[]} />);
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "/");
     await user.keyboard("{ArrowDown}");
     const active = screen.getByRole("option", { name: /\/context/ });
@@ -79,7 +82,7 @@ describe("SlashMenu", () => {
   it("when Tab picks a command that takes input, then a space follows it and the menu stays closed", async () => {
     const user = userEvent.setup();
     render(<Harness sent={[]} />);
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "/comp");
     await user.keyboard("{Tab}");
     expect(box).toHaveValue("/compact ");
@@ -91,10 +94,11 @@ describe("SlashMenu", () => {
     const user = userEvent.setup();
     const sent: string[] = [];
     render(<Harness sent={sent} />);
-    const box = screen.getByRole("textbox", { name: "Message" });
+    const box = screen.getByRole("combobox", { name: "Message" });
     await user.type(box, "/c");
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("listbox")).toBeNull();
+    expect(box).toHaveAttribute("aria-expanded", "false");
     expect(box).not.toHaveAttribute("aria-activedescendant");
     await user.keyboard("{Control>}{Enter}{/Control}");
     expect(sent).toEqual(["/c"]);
@@ -105,7 +109,7 @@ describe("SlashMenu", () => {
   it("when nothing matches, then no menu is shown", async () => {
     const user = userEvent.setup();
     render(<Harness sent={[]} />);
-    await user.type(screen.getByRole("textbox", { name: "Message" }), "/zzz");
+    await user.type(screen.getByRole("combobox", { name: "Message" }), "/zzz");
     expect(screen.queryByRole("listbox")).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import type { Entry } from "../../contract/transcript";
 import { EntryRow } from "./entry-row";
 import { foldStateLines, indexOfStartSequence, showsSpeaker } from "./timeline-view";
 import { useEntryKey } from "./use-entry-key";
+import { useTimelineJump } from "./use-timeline-jump";
 import { useTimelineScroll } from "./use-timeline-scroll";
 
 const estimateSize = () => 96;
@@ -17,11 +18,14 @@ const estimateSize = () => 96;
 export function TimelineList({
   entries,
   canLoadOlder,
+  hasOlder,
   loadOlder,
   markerFor,
 }: {
   entries: readonly Entry[];
   canLoadOlder: boolean;
+  /** Older entries exist and can still be asked for (false after a failed page). */
+  hasOlder: boolean;
   loadOlder: () => void;
   markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
@@ -58,7 +62,7 @@ export function TimelineList({
           return item ? [item] : [];
         });
   const totalSize = virtualizer.getTotalSize();
-  const { following, onScroll, jumpToLatest } = useTimelineScroll({
+  const { following, onScroll, onKeyDown, jumpToLatest } = useTimelineScroll({
     scrollRef,
     firstKey: entries[0]?.start_sequence,
     contentSignature: `${entries.length}:${entries.at(-1)?.sequence}:${totalSize}`,
@@ -69,11 +73,13 @@ export function TimelineList({
       [entries],
     ),
   });
+  useTimelineJump({ entries, virtualizer, scrollRef, canLoadOlder, hasOlder, loadOlder });
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <section
         ref={scrollRef}
         onScroll={onScroll}
+        onKeyDown={onKeyDown}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
         aria-label="Transcript"
@@ -94,7 +100,10 @@ export function TimelineList({
                 key={item.key}
                 ref={virtualizer.measureElement}
                 data-index={item.index}
-                className={`absolute top-0 left-0 w-full px-3 [contain:layout_style] sm:px-4 ${folded ? "" : "py-1.5"}`}
+                data-entry-id={entry.message.id}
+                // Focusable only by script: a jump to this entry lands here.
+                tabIndex={-1}
+                className={`absolute top-0 left-0 w-full px-3 [contain:layout_style] focus:outline-2 focus:-outline-offset-2 focus:outline-cyan-600 sm:px-4 ${folded ? "" : "py-1.5"}`}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 {folded ? null : line ? (

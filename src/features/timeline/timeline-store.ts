@@ -6,6 +6,8 @@ import { create } from "zustand";
 type TimelineState = {
   open: Record<string, true>;
   following: boolean;
+  /** A row asked the list to show this entry (a message id): older pages load until it is there. */
+  jumpTarget: string | undefined;
   actions: {
     /** A session was opened: nothing expanded yet, following its tail. */
     sessionOpened: () => void;
@@ -13,14 +15,17 @@ type TimelineState = {
     closeItem: (key: string) => void;
     stopFollowing: () => void;
     resumeFollowing: () => void;
+    jumpRequested: (entryId: string) => void;
+    jumpSettled: () => void;
   };
 };
 
 const useTimelineStore = create<TimelineState>()((set) => ({
   open: {},
   following: true,
+  jumpTarget: undefined,
   actions: {
-    sessionOpened: () => set({ open: {}, following: true }),
+    sessionOpened: () => set({ open: {}, following: true, jumpTarget: undefined }),
     openItem: (key) => set((state) => ({ open: { ...state.open, [key]: true } })),
     closeItem: (key) =>
       set((state) => {
@@ -29,9 +34,13 @@ const useTimelineStore = create<TimelineState>()((set) => ({
       }),
     stopFollowing: () => set({ following: false }),
     resumeFollowing: () => set({ following: true }),
+    // Reading an older entry is leaving the tail.
+    jumpRequested: (entryId) => set({ jumpTarget: entryId, following: false }),
+    jumpSettled: () => set({ jumpTarget: undefined }),
   },
 }));
 
 export const useItemOpen = (key: string) => useTimelineStore((state) => state.open[key] === true);
+export const useJumpTarget = () => useTimelineStore((state) => state.jumpTarget);
 export const useFollowing = () => useTimelineStore((state) => state.following);
 export const useTimelineActions = () => useTimelineStore((state) => state.actions);

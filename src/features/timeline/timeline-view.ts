@@ -2,7 +2,7 @@
 // id (for the before → after figures), who speaks, and why an interrupted compaction ended.
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
 import { type Entry, speakerOf } from "../../contract/transcript";
-import { isInterrupted } from "./compaction-view";
+import { isInterrupted } from "../../lib/compaction-words";
 
 export function markersById(
   turns: UsageTurnsView | null,

@@ -10,10 +10,12 @@ export type SlashMenu = {
   /** Handles the menu's keys; true when the key was the menu's (the caller stops there). */
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
   pick: (command: MenuCommand) => void;
-  /** The textarea's side of the pattern: a textbox with list autocomplete. */
+  /** The textarea's side of the ARIA combobox pattern (ADR 0135). */
   inputProps: {
+    role: "combobox";
+    "aria-expanded": boolean;
     "aria-autocomplete": "list";
-    "aria-controls": string | undefined;
+    "aria-controls": string;
     "aria-activedescendant": string | undefined;
   };
 };
@@ -81,8 +83,11 @@ export function useSlashMenu(
     onKeyDown,
     pick,
     inputProps: {
+      role: "combobox",
+      "aria-expanded": open,
       "aria-autocomplete": "list",
-      "aria-controls": open ? listboxId : undefined,
+      // Always named, as the pattern asks; while collapsed the listbox is not rendered.
+      "aria-controls": listboxId,
       "aria-activedescendant": open ? optionId(activeIndex) : undefined,
     },
   };

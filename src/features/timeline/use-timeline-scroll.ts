@@ -4,7 +4,14 @@
 // leaves the bottom out of view is not the reader leaving; a message the reader sends is
 // always followed; older entries prepended at the top keep the reader's distance from the
 // bottom, so what they were reading stays put.
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from "react";
 import { useFollowing, useTimelineActions } from "./timeline-store";
 
 const NEAR_BOTTOM_PX = 80;
@@ -35,6 +42,8 @@ export function useTimelineScroll({
   const previousOwn = useRef(newestOwnKey);
   const followingRef = useRef(following);
   followingRef.current = following;
+  // Home was pressed: stay at the very top while older pages load, until the reader moves.
+  const seekingTop = useRef(false);
 
   // The reader's own new message: back to the tail, whatever they were reading.
   useEffect(() => {
@@ -70,12 +79,15 @@ export function useTimelineScroll({
       firstKey !== undefined &&
       firstKey < previousFirst.current;
     previousFirst.current = firstKey;
-    if (following) element.scrollTop = element.scrollHeight;
+    if (seekingTop.current) element.scrollTop = 0;
+    else if (following) element.scrollTop = element.scrollHeight;
     else if (prepended) element.scrollTop = element.scrollHeight - fromBottom.current;
     fromBottom.current = element.scrollHeight - element.scrollTop;
     lastTop.current = element.scrollTop;
-    // Nothing to scroll yet: fill the view from older pages.
-    if (canLoadOlder && element.scrollHeight <= element.clientHeight) loadOlder();
+    // Nothing to scroll yet, or Home wants the first entry: fetch older pages.
+    if (canLoadOlder && (seekingTop.current || element.scrollHeight <= element.clientHeight)) {
+      loadOlder();
+    }
   }, [scrollRef, firstKey, contentSignature, following, canLoadOlder, loadOlder]);
 
   const onScroll = useCallback(() => {
@@ -85,13 +97,38 @@ export function useTimelineScroll({
     const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
     const movedUp = element.scrollTop < lastTop.current - 1;
     lastTop.current = element.scrollTop;
+    // The reader scrolled away from the top: Home's seek is over.
+    if (seekingTop.current && element.scrollTop > 1) seekingTop.current = false;
     if (distance > NEAR_BOTTOM_PX) {
       if (following && movedUp) stopFollowing();
-    } else if (!following) resumeFollowing();
+    } else if (!following && !movedUp) resumeFollowing();
+    // Moving up never resumes following: a summary brought into view near the end (or the
+    // reader's own small step up) would otherwise be pulled back under the tail.
     if (canLoadOlder && element.scrollTop < NEAR_TOP_PX) loadOlder();
   }, [scrollRef, following, stopFollowing, resumeFollowing, canLoadOlder, loadOlder]);
 
+  /**
+   * Home reaches the first entry in one press: the native key stops at the top of what is
+   * loaded, and each older page prepended there would keep the reader where they were.
+   */
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLElement>) => {
+      if (event.key !== "Home" || event.altKey || event.shiftKey || event.metaKey) return;
+      if (isTextEntry(event.target)) return;
+      const element = scrollRef.current;
+      if (!element) return;
+      event.preventDefault();
+      seekingTop.current = true;
+      stopFollowing();
+      element.scrollTop = 0;
+      lastTop.current = 0;
+      if (canLoadOlder) loadOlder();
+    },
+    [scrollRef, stopFollowing, canLoadOlder, loadOlder],
+  );
+
   const jumpToLatest = useCallback(() => {
+    seekingTop.current = false;
     resumeFollowing();
     const element = scrollRef.current;
     if (!element) return;
@@ -99,5 +136,10 @@ export function useTimelineScroll({
     element.focus();
   }, [scrollRef, resumeFollowing]);
 
-  return { following, onScroll, jumpToLatest };
+  return { following, onScroll, onKeyDown, jumpToLatest };
+}
+
+function isTextEntry(target: EventTarget): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }

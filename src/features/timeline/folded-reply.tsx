@@ -1,0 +1,53 @@
+import { useId, useMemo, useRef } from "react";
+import { SafeMarkdown } from "../../components/safe-markdown";
+import { foldText } from "./fold-text";
+import { useItemOpen, useTimelineActions } from "./timeline-store";
+
+const number = new Intl.NumberFormat("en");
+
+/**
+ * An agent's reply, folded behind "Show more" when it is long (ADR 0137). Open or not is
+ * kept in the timeline store, so a row scrolled out of the virtual window and back stays as
+ * it was; the list re-measures the row when its height changes.
+ */
+export function FoldedReply({ itemKey, text }: { itemKey: string; text: string }) {
+  const fold = useMemo(() => foldText(text), [text]);
+  const key = `${itemKey}:more`;
+  const open = useItemOpen(key);
+  const { openItem, closeItem } = useTimelineActions();
+  const bodyId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  if (!fold.folded) return <SafeMarkdown text={text} />;
+  const more =
+    fold.hiddenLines > 1
+      ? `${number.format(fold.hiddenLines)} more lines`
+      : `${number.format(fold.hiddenChars)} more characters`;
+  return (
+    <div>
+      <div id={bodyId}>
+        <SafeMarkdown text={open ? text : fold.head} />
+      </div>
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => {
+          if (!open) return openItem(key);
+          closeItem(key);
+          // The reply shrinks above the button: keep the button (and the reader) in view.
+          requestAnimationFrame(() => toggle.current?.scrollIntoView?.({ block: "nearest" }));
+        }}
+        className="mt-1 inline-flex items-center gap-1 rounded text-xs font-medium text-cyan-800 hover:underline dark:text-cyan-300"
+      >
+        {open ? "Show less" : "Show more"}
+        {open ? null : (
+          <>
+            {" "}
+            <span className="font-normal text-slate-600 dark:text-slate-400">({more})</span>
+          </>
+        )}
+      </button>
+    </div>
+  );
+}
