@@ -130,12 +130,18 @@ describe("tideline session usage", () => {
     const human = await cliIn(api, ["session", "usage", id, "--turns"]);
     expect(human.stdout).toMatch(/^TURN\s+SEQ\s+INPUT\s+OUTPUT\s+CONTEXT\s+COST$/m);
     expect(human.stdout).toMatch(
-      /^COMPACTION\s+TURN\s+SEQ\s+AT\s+TRIGGER\s+STATUS\s+CONTEXT BEFORE$/m,
+      /^COMPACTION\s+TURN\s+SEQ\s+AT\s+TRIGGER\s+STATUS\s+CONTEXT BEFORE\s+CONTEXT AFTER$/m,
     );
     expect(human.stdout).toMatch(/^cmp-1\s.*\srequested\s+completed\s/m);
     const json = JSON.parse(
       (await cliIn(api, ["session", "usage", id, "--turns", "-o", "json"])).stdout,
     );
+    // The after figure is the reading the demo agent reported in the compaction's own turn.
+    const [marker] = json.compactions;
+    const own = json.turns.find((turn: { turn_id: string }) => turn.turn_id === marker.turn_id);
+    expect(marker.context_after.used).toBe(own.usage.context_used);
+    const after = `${own.usage.context_used.toLocaleString("en-US")} / 200,000`;
+    expect(human.stdout).toMatch(new RegExp(`^cmp-1\\s.*\\scompleted\\s.*\\s${after}$`, "m"));
     expect(json).toEqual(await daemonJson(`${daemon.sessionPath(id)}/usage/turns`));
     const jsonl = jsonLines(
       (await cliIn(api, ["session", "usage", id, "--turns", "-o", "jsonl"])).stdout,

@@ -2,6 +2,7 @@
 // compaction markers.
 import type { Command } from "commander";
 import { type CliIo, contextFor } from "../context";
+import { contextAfterOf } from "../context-after";
 import { cell, renderSection, renderTable } from "../output";
 import { type SessionUsage, UsageEnvelope, UsageTurns } from "../wire";
 
@@ -21,6 +22,13 @@ function cost(amount: number | null | undefined, currency: string | null | undef
   return amount === undefined || amount === null
     ? "-"
     : `${amount.toFixed(4)} ${currency ?? ""}`.trim();
+}
+
+/** Only a completed compaction has an "after" worth showing (as in the web's rows). */
+function afterCell(marker: UsageTurns["compactions"][number], usage: UsageTurns): string {
+  if (marker.status !== "completed") return "-";
+  const after = contextAfterOf(marker, usage);
+  return after === undefined ? "-" : `${number(after.used)} / ${number(after.size)}`;
 }
 
 export function registerSessionUsage(session: Command, io: CliIo) {
@@ -66,7 +74,16 @@ export function registerSessionUsage(session: Command, io: CliIo) {
         if (usage.compactions.length > 0) {
           cx.out(
             `\n${renderTable(
-              ["COMPACTION", "TURN", "SEQ", "AT", "TRIGGER", "STATUS", "CONTEXT BEFORE"],
+              [
+                "COMPACTION",
+                "TURN",
+                "SEQ",
+                "AT",
+                "TRIGGER",
+                "STATUS",
+                "CONTEXT BEFORE",
+                "CONTEXT AFTER",
+              ],
               usage.compactions.map((marker) => [
                 cell(marker.compaction_id, 40),
                 cell(marker.turn_id, 28),
@@ -77,6 +94,7 @@ export function registerSessionUsage(session: Command, io: CliIo) {
                 marker.context_used === undefined || marker.context_used === null
                   ? "-"
                   : `${number(marker.context_used)} / ${number(marker.context_size)}`,
+                afterCell(marker, usage),
               ]),
               cx.colours,
             )}`,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { isAllowedHost } from "../http/security";
-import { DEMO_AGENT_NAME, FlagError, parseAgentFlag, parseDaemonFlags } from "./flags";
+import {
+  builtInDemoAgent,
+  DEMO_AGENT_NAME,
+  FlagError,
+  parseAgentFlag,
+  parseDaemonFlags,
+} from "./flags";
 
 describe("daemon flags", () => {
   it("when no flags are given, then loopback:4820, .data in cwd, the workspace is cwd and demo is the agent", () => {
@@ -121,7 +127,23 @@ describe("daemon flags", () => {
   });
 
   it("when --agent names no preset and has no command, then the error lists the presets", () => {
-    expect(() => parseAgentFlag("gemini")).toThrow(/NAME=COMMAND or a preset \(claude, codex\)/);
+    expect(() => parseAgentFlag("gemini")).toThrow(
+      /NAME=COMMAND or a preset \(demo, claude, codex\)/,
+    );
+  });
+
+  it("when --agent demo is given, then it is the built-in demo agent, once, in flag order", () => {
+    const config = parseDaemonFlags(["--agent", "claude", "--agent", "demo"], {}, "/w");
+    expect(config.agents.map((a) => a.name)).toEqual(["claude", DEMO_AGENT_NAME]);
+    expect(config.agents[1]).toEqual(builtInDemoAgent("/w/.data"));
+    const alone = parseDaemonFlags(["--agent", " demo "], {}, "/w");
+    expect(alone.agents.map((a) => a.name)).toEqual([DEMO_AGENT_NAME]);
+    expect(() => parseDaemonFlags(["--agent", "demo", "--agent", "demo"], {}, "/w")).toThrow(
+      /twice/,
+    );
+    expect(() => parseDaemonFlags(["--agent", "demo", "--agent", "demo=x"], {}, "/w")).toThrow(
+      /twice/,
+    );
   });
 
   it("when --permissions is given, then only ask, reject and allow-once are accepted; ask is the default", () => {

@@ -116,7 +116,7 @@ export function parseAgentFlag(
   }
   const name = equals === -1 ? "" : value.slice(0, equals).trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
-    const presets = Object.keys(AGENT_PRESETS).join(", ");
+    const presets = [DEMO_AGENT_NAME, ...Object.keys(AGENT_PRESETS)].join(", ");
     throw new FlagError(`--agent needs NAME=COMMAND or a preset (${presets}), got "${value}"`);
   }
   const words = shellParse(value.slice(equals + 1), (key) => env[key] ?? "");
@@ -187,7 +187,11 @@ export function parseDaemonFlags(
     throw new FlagError(`binding ${host} needs a token (TIDELINE_TOKEN or --token auto)`);
   }
   const dataDir = resolve(cwd, values["data-dir"] ?? ".data");
-  const configured = (values.agent ?? []).map((value) => parseAgentFlag(value, env));
+  // `--agent demo` names the built-in agent (the default one's name), e.g. to make it the
+  // default ahead of another `--agent`; it takes the same state dir as the implicit one.
+  const configured = (values.agent ?? []).map((value) =>
+    value.trim() === DEMO_AGENT_NAME ? builtInDemoAgent(dataDir) : parseAgentFlag(value, env),
+  );
   const agents = configured.some((agent) => agent.name === DEMO_AGENT_NAME)
     ? configured
     : [...configured, builtInDemoAgent(dataDir)];

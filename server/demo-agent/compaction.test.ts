@@ -79,6 +79,46 @@ describe("/compact with the compaction capability", () => {
     expect(usedAfter / usedBefore).toBeLessThanOrEqual(0.25);
   });
 
+  it("when /compact runs, then its own usage_update already carries its cost, so the next turn's report adds only that turn's", async () => {
+    const sessionId = await agent.newSession();
+    const cost = (frames: RawFrame[]) =>
+      Number(
+        (updates(frames, "usage_update").at(-1)?.cost as { amount?: number } | undefined)?.amount,
+      );
+    const first = await turn(
+      sessionId,
+      "Build the context meter in src/features/context/meter.tsx",
+    );
+    const compact = await turn(sessionId, "/compact");
+    const next = await turn(sessionId, "Wire the meter into the rail");
+    // The compaction read the whole context (140 K → input tokens): it is not free.
+    expect(cost(compact.frames)).toBeGreaterThan(cost(first.frames));
+    const usage = compact.response.usage as { inputTokens: number; outputTokens: number };
+    const ownCost = (usage.inputTokens * 3 + usage.outputTokens * 15) / 1_000_000;
+    expect(cost(compact.frames) - cost(first.frames)).toBeCloseTo(ownCost, 3);
+    const nextUsage = next.response.usage as {
+      inputTokens: number;
+      outputTokens: number;
+      thoughtTokens: number;
+    };
+    const nextCost =
+      (nextUsage.inputTokens * 3 + (nextUsage.outputTokens + nextUsage.thoughtTokens) * 15) /
+      1_000_000;
+    expect(cost(next.frames) - cost(compact.frames)).toBeCloseTo(nextCost, 3);
+  });
+
+  it("when the agent compacts on its own inside a turn, then the report after it includes the summary's cost", async () => {
+    const sessionId = await agent.newSession();
+    await turn(sessionId, "/demo fill 85");
+    const { frames } = await turn(sessionId, "Go on");
+    const reports = updates(frames, "usage_update");
+    expect(reports).toHaveLength(2);
+    const [beforeCompaction, afterCompaction] = reports.map((report) =>
+      Number((report?.cost as { amount?: number } | undefined)?.amount),
+    );
+    expect(afterCompaction).toBeGreaterThan(beforeCompaction as number);
+  });
+
   it("when /compact has a focus, then the summary names it", async () => {
     const sessionId = await agent.newSession();
     await turn(sessionId, "Start the ledger");

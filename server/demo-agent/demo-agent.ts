@@ -20,6 +20,7 @@ import {
   runExclusive,
 } from "./agent-session";
 import { compactConversation } from "./compact-conversation";
+import { estimateTokens, outputCostUsd, roundUsd } from "./context-usage";
 import {
   type ConversationState,
   claimSessionId,
@@ -107,6 +108,14 @@ export function createDemoAgent(
       try {
         await deps.pace.beat(IDLE_START_MS, signal);
         const played = await compactConversation(deps, session, signal, null);
+        // The summary is output the model produced: charged before the report that follows.
+        if (!played.cancelled) {
+          const { state } = session;
+          state.costUsd = roundUsd(
+            state.costUsd + outputCostUsd(estimateTokens(played.summary ?? "")),
+          );
+          deps.save(state);
+        }
         if (played.status === "completed" && !played.cancelled && played.reportsUsage) {
           await reportUsage(deps, session);
         }

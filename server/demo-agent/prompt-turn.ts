@@ -52,17 +52,22 @@ function promptText(blocks: readonly ContentBlock[]): string {
     .join("\n");
 }
 
-/** Compacts inside the turn; a cancelled compaction cancels the turn. */
+/**
+ * Compacts inside the turn; a cancelled compaction cancels the turn. `charge` adds what
+ * the summary cost to the running total before the usage report after it, so that report
+ * carries it (ACP's `cost` is cumulative: a late charge would land on the next turn).
+ */
 async function compactInTurn(
   deps: AgentDeps,
   session: AgentSession,
   signal: AbortSignal,
   focus: string | null,
-): Promise<number> {
+  charge: (summaryTokens: number) => void,
+): Promise<void> {
   const played = await compactConversation(deps, session, signal, focus);
   if (played.cancelled) throw new TurnCancelled();
+  charge(estimateTokens(played.summary ?? ""));
   if (played.status === "completed" && played.reportsUsage) await reportUsage(deps, session);
-  return estimateTokens(played.summary ?? "");
 }
 
 export async function runPromptTurn(
@@ -99,11 +104,17 @@ export async function runPromptTurn(
     const intent = parseIntent(text, deps.options.commands);
     if (intent.kind === "compact") {
       // A maintenance turn: the context only shrinks; the summary is what it produced.
-      const cost = () => turnCostUsd(turnUsage(tokens));
+      // Its whole cost is charged once, before its usage report (or when it was cancelled).
+      let charged = false;
+      const charge = (summaryTokens: number) => {
+        tokens.outputTokens += summaryTokens;
+        state.costUsd = roundUsd(state.costUsd + turnCostUsd(turnUsage(tokens)));
+        charged = true;
+      };
       try {
-        tokens.outputTokens += await compactInTurn(deps, session, signal, intent.focus);
+        await compactInTurn(deps, session, signal, intent.focus, charge);
       } finally {
-        state.costUsd = roundUsd(state.costUsd + cost());
+        if (!charged) charge(0);
       }
     } else {
       const plan = planTurn(deps, state, intent, tokens.promptTokens);
@@ -145,9 +156,10 @@ export async function runPromptTurn(
       await reportUsage(deps, session);
       const { contextSize, autoCompactAt } = deps.options;
       if (plan.mayAutoCompact && isPastThreshold(state.contextUsed, contextSize, autoCompactAt)) {
-        const summaryTokens = await compactInTurn(deps, session, signal, null);
-        tokens.outputTokens += summaryTokens;
-        state.costUsd = roundUsd(state.costUsd + outputCostUsd(summaryTokens));
+        await compactInTurn(deps, session, signal, null, (summaryTokens) => {
+          tokens.outputTokens += summaryTokens;
+          state.costUsd = roundUsd(state.costUsd + outputCostUsd(summaryTokens));
+        });
       }
     }
   } catch (error) {

@@ -1,8 +1,14 @@
 // What the demo agent says. Everything is a pure function of the prompt and the turn number,
 // so the same conversation always produces the same frames. A reply may carry a thought and
 // tool calls; "decision" and "files" feed the conversation memory that summaries are made of.
-import type { ToolKind } from "@agentclientprotocol/sdk";
+import type {
+  PermissionOption,
+  ToolCallContent,
+  ToolCallLocation,
+  ToolKind,
+} from "@agentclientprotocol/sdk";
 import { estimateTokens } from "./context-usage";
+import { fillAnswer } from "./fill-answer";
 
 export type ToolStep = {
   title: string;
@@ -12,6 +18,14 @@ export type ToolStep = {
   fails: boolean;
   /** Tokens the tool's result adds to the context, when not its output's own length. */
   contextTokens?: number;
+  /** Asked for with `session/request_permission` before it runs (`/demo approvals`). */
+  permission?: PermissionAsk;
+};
+
+export type PermissionAsk = {
+  options: PermissionOption[];
+  content?: ToolCallContent[];
+  locations?: ToolCallLocation[];
 };
 
 export type Reply = {
@@ -20,6 +34,8 @@ export type Reply = {
   tools: ToolStep[];
   decision: string | null;
   files: string[];
+  /** The message when it depends on the person's answers: the titles of the tools refused. */
+  conclude?: (refused: readonly string[]) => string;
 };
 
 const FILE_PATTERN = /[\w./-]+\.(?:ts|tsx|js|mjs|json|md|css|html|sql|py|rs|go|ya?ml|toml)\b/g;
@@ -194,10 +210,6 @@ export function toolsShowcaseReply(): Reply {
   };
 }
 
-const FILL_PARAGRAPH =
-  "Filling the context window on purpose, so the meter climbs. This paragraph stands for a long " +
-  "answer full of code and explanations that a real agent would keep in its context. ";
-
 /**
  * The most text a fill reply streams. Past it, the rest of the growth is a file read whose
  * result sits in the context unseen, as it would with a real agent: a browser re-rendering a
@@ -207,12 +219,12 @@ const FILL_TEXT_MAX_CHARS = 24_000;
 
 /** `/demo fill`: one long reply, plus a big file read when the reply alone would be huge. */
 export function fillReply(tokens: number, percent: number): Reply {
-  const intro = `Filling the context to about ${percent} % of the window.\n\n`;
+  const intro = `*Demo: this answer fills the context to about ${percent} % of the window.*\n\n`;
   const wanted = Math.min(FILL_TEXT_MAX_CHARS, Math.max(0, tokens * 4 - intro.length));
-  // Whole paragraphs only: a cut to the character count ended the reply mid-word ("context
-  // windo"); whatever the paragraphs leave short, the file read below makes up.
-  const body = FILL_PARAGRAPH.repeat(Math.floor(wanted / FILL_PARAGRAPH.length)).trimEnd();
-  const markdown = (intro + body).trimEnd();
+  // Whole sections of a realistic answer (headings, prose, lists, code): never cut mid-word;
+  // whatever they leave short, the file read below makes up.
+  const body = fillAnswer(wanted);
+  const markdown = (body === "" ? intro : intro + body).trimEnd();
   const rest = tokens - estimateTokens(markdown);
   const tools: ToolStep[] =
     rest > 0

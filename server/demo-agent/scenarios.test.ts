@@ -304,6 +304,11 @@ describe("idle", () => {
       "compaction_update:completed",
       "usage_update",
     ]);
+    // The summary the model wrote between turns is charged in the report after it.
+    const [turnCost, idleCost] = updatesOf(frames, "usage_update").map((report) =>
+      Number((report?.cost as { amount?: number } | undefined)?.amount),
+    );
+    expect(idleCost).toBeGreaterThan(turnCost as number);
   });
 });
 

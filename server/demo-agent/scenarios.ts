@@ -33,6 +33,7 @@ export type DemoScenario =
   | { kind: "fill"; percent: number }
   | { kind: "markdown" }
   | { kind: "tools" }
+  | { kind: "approvals" }
   | { kind: "idle" }
   | { kind: "no-usage" };
 
@@ -56,6 +57,10 @@ export const SCENARIO_HELP: ReadonlyArray<readonly [usage: string, effect: strin
     "call a session tool the daemon offered over MCP (tideline__session_history, tideline__session_compact)",
   ],
   ["tools", "this reply runs several tool calls, one of them failing"],
+  [
+    "approvals",
+    "this reply asks your permission to edit a file, then to run a command (the real adapters' options)",
+  ],
   ["crash", "the process exits in the middle of the next compaction"],
   ["idle", "a compaction starts after this turn has ended"],
   ["no-usage", "stop sending usage updates from now on"],
@@ -104,7 +109,13 @@ export function parseScenario(argument: string): ParsedScenario {
   }
   if (value !== undefined) return { ok: false, problem: `"${name}" takes no argument` };
   if (isSimpleArmed(name)) return { ok: true, scenario: { kind: "arm", armed: { name } } };
-  if (name === "markdown" || name === "tools" || name === "idle" || name === "no-usage") {
+  if (
+    name === "markdown" ||
+    name === "tools" ||
+    name === "approvals" ||
+    name === "idle" ||
+    name === "no-usage"
+  ) {
     return { ok: true, scenario: { kind: name } };
   }
   return { ok: false, problem: name === "" ? "which scenario?" : `unknown scenario "${name}"` };

@@ -2,6 +2,7 @@
 // remember (ordinary prompts only), and whether the turn may auto-compact or schedules an
 // `idle` compaction. `/demo` prompts arm or switch things on the conversation state here.
 import type { AgentDeps } from "./agent-session";
+import { approvalsReply } from "./approvals-reply";
 import { TURN_OVERHEAD_TOKENS } from "./context-usage";
 import type { ConversationState } from "./conversation-state";
 import {
@@ -76,6 +77,8 @@ function planScenario(
     }
     case "markdown":
       return replyPlan(markdownShowcaseReply());
+    case "approvals":
+      return replyPlan(approvalsReply());
     case "tools":
       return replyPlan(toolsShowcaseReply());
     case "idle":

@@ -36,7 +36,12 @@ export function userMessage(
   id: string,
   text: string,
   maintenance: boolean,
-  meta: { turn_id?: string | null; message_id?: unknown; typed?: boolean } = {},
+  meta: {
+    turn_id?: string | null;
+    message_id?: unknown;
+    typed?: boolean;
+    requested_by?: unknown;
+  } = {},
 ): DaemonMessage {
   const metadata: Record<string, unknown> = {};
   if (typeof meta.turn_id === "string") metadata.turn_id = meta.turn_id;
@@ -44,6 +49,10 @@ export function userMessage(
   if (maintenance) metadata.maintenance = true;
   // The person typed the compaction command that this maintenance turn runs (ADR 0116).
   if (maintenance && meta.typed === true) metadata.typed = true;
+  // Who asked for the compaction this maintenance turn runs (web, cli, tool, http).
+  if (maintenance && typeof meta.requested_by === "string") {
+    metadata.requested_by = meta.requested_by;
+  }
   const message: DaemonMessage = {
     id,
     role: "user",

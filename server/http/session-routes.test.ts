@@ -368,6 +368,18 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
         ).json(),
       );
       expect(events.events[0]?.content).toMatchObject({ requested_by: expected });
+      // The transcript's maintenance message says who asked, so the row can word it.
+      const page = DaemonTranscriptPage.parse(
+        await (
+          await daemon.call("GET", `${daemon.sessionPath(session.id)}/transcript?limit=1000`)
+        ).json(),
+      );
+      const opened = page.entries.find(
+        (entry) =>
+          entry.message.role === "user" &&
+          (entry.message.metadata as { turn_id?: string } | undefined)?.turn_id === prompt_id,
+      );
+      expect(opened?.message.metadata).toMatchObject({ maintenance: true, requested_by: expected });
     }
   });
 
@@ -529,9 +541,13 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
     const turns = UsageTurns.parse(await (await daemon.call("GET", `${path}/usage/turns`)).json());
     expect(turns.compactions).toHaveLength(1);
     expect(turns.compactions[0]).toMatchObject({ trigger: "requested", status: "completed" });
-    // The compaction's turn reported the fresh reading itself: no later turn has one yet.
+    // The compaction's turn reported the fresh reading itself: that is its after (ADR 0121),
+    // the same figure the meter shows now.
     const marker = turns.compactions[0];
-    expect(marker && contextAfterOf(marker, turns)).toBeUndefined();
+    expect(marker && contextAfterOf(marker, turns)).toMatchObject({
+      used: usage.usage.context.used,
+      turn_id: marker?.turn_id,
+    });
 
     const history = DaemonHistory.parse(await (await daemon.call("GET", `${path}/history`)).json());
     expect(history.history.length).toBeGreaterThan(1);

@@ -100,10 +100,14 @@ describe("read models against the wire contract", () => {
       ["c1", "requested", "completed"],
       ["c3", "agent", "cancelled"],
     ]);
-    // The reading after c1 is in c1's own turn: the derived "after" needs a later turn.
+    // The reading after c1's terminal snapshot, in its own turn, is its "after" (ADR 0121).
     expect(turns.compactions[0]).toMatchObject({ context_used: 40_000, turn_id: "turn-2" });
     const first = turns.compactions[0];
-    expect(first && contextAfterOf(first, turns)).toBeUndefined();
+    expect(first && contextAfterOf(first, turns)).toMatchObject({
+      used: 5_000,
+      size: 200_000,
+      turn_id: "turn-2",
+    });
     // c3 was first seen outside any turn.
     expect(turns.compactions[1]?.turn_id).toBe("");
     expect(

@@ -103,6 +103,11 @@ export const READ_SQL = {
   newestReadingBetween: `SELECT content FROM ledger ${BY_TYPE}
      WHERE session_id = ? AND type = 'usage' AND ${INDEXED_TYPES} AND sequence > ? AND sequence < ?
      ORDER BY sequence DESC LIMIT 1`,
+  /** The first context reading in a sequence range: a marker's "after" figure (ADR 0121). */
+  firstReadingBetween: `SELECT sequence, turn_id, content, created_at FROM ledger ${BY_TYPE}
+     WHERE session_id = ? AND type = 'usage' AND ${INDEXED_TYPES} AND sequence > ? AND sequence < ?
+       AND json_extract(content, '$.context_used') IS NOT NULL
+     ORDER BY sequence LIMIT 1`,
   boundaryRow: `SELECT compaction_id, terminal_sequence FROM compactions
      WHERE session_id = ? AND terminal_sequence IS NOT NULL
      ORDER BY terminal_sequence DESC LIMIT 1`,

@@ -306,11 +306,19 @@ export function createSessionRecorder(db: Database.Database, now: () => Date): S
           requested_by: request.requested_by,
         });
         const typed = request.typed;
+        // The message carries who asked, so the transcript can say it (ADR 0121).
+        const by = { requested_by: request.requested_by };
         append(
           "input",
           typed === undefined
-            ? { text: `/${request.command}`, maintenance: true }
-            : { text: typed.text, message_id: typed.message_id, maintenance: true, typed: true },
+            ? { text: `/${request.command}`, maintenance: true, ...by }
+            : {
+                text: typed.text,
+                message_id: typed.message_id,
+                maintenance: true,
+                typed: true,
+                ...by,
+              },
         );
       });
     },

@@ -43,7 +43,7 @@ describe("transcript projection", () => {
       {
         id: "user-3",
         role: "user",
-        metadata: { turn_id: "turn-2", maintenance: true },
+        metadata: { turn_id: "turn-2", maintenance: true, requested_by: "cli" },
         parts: [{ type: "text", text: "/compress", state: "done" }],
       },
     ]);

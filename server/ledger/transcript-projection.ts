@@ -275,6 +275,7 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
                 turn_id: row.turn_id,
                 message_id: row.content.message_id,
                 typed: row.content.typed === true,
+                requested_by: row.content.requested_by,
               },
             ),
           );

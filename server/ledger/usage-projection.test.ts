@@ -200,6 +200,7 @@ describe("usage projection: turns and markers", () => {
           output_tokens: 8,
           thought_tokens: 2,
           timestamp: "2026-01-01T00:00:02.000Z",
+          context_sequence: 3,
         },
       },
       { turn_id: "turn-2", sequence: 5 },
@@ -229,6 +230,14 @@ describe("usage projection: turns and markers", () => {
         compaction_id: "c1",
         trigger: "requested",
         status: "completed",
+        // The first reading after the terminal snapshot (row 8), in the compaction's own turn.
+        context_after: {
+          used: 200,
+          size: 1000,
+          sequence: 8,
+          turn_id: "turn-2",
+          reported_at: "2026-01-01T00:00:00.000Z",
+        },
         context_used: 900,
         context_size: 1000,
       },
@@ -239,6 +248,7 @@ describe("usage projection: turns and markers", () => {
         compaction_id: "c2",
         trigger: "agent",
         status: "_paused",
+        context_after: null,
         context_used: 210,
         context_size: 1000,
       },
@@ -265,38 +275,64 @@ describe("usage projection: turns and markers", () => {
         compaction_id: "c1",
         trigger: "agent",
         status: "completed",
+        context_after: null,
       },
     ]);
   });
 
-  it("when the next turn reports a reading, then the derived after figure is it; none before the next compaction", () => {
+  it("when the compaction's own turn reports after its terminal snapshot, then that reading is the after figure, not the next turn's", () => {
     t = openTestSession();
     const { recorder } = t.ledger;
-    recorder.recordInput(t.sessionId, "turn-1", "go");
-    recorder.recordUpdate(t.sessionId, "turn-1", frames.compaction("c1", "completed"));
-    recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(50, 100)); // same turn: not after
-    recorder.recordInput(t.sessionId, "turn-2", "next");
-    recorder.recordUpdate(t.sessionId, "turn-2", frames.usage(10, 100));
+    recorder.recordInput(t.sessionId, "turn-1", "go"); // 1
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(140, 200)); // 2: before
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.compaction("c1", "completed")); // 3,4
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(28, 200)); // 5: first after
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(30, 200)); // 6
+    recorder.recordInput(t.sessionId, "turn-2", "next"); // 7
+    recorder.recordUpdate(t.sessionId, "turn-2", frames.usage(287, 200)); // 8
     recorder.recordPromptCompleted(t.sessionId, "turn-2", { stop_reason: "end_turn" });
     const read = turns();
     const marker = read.compactions[0];
-    expect(marker && contextAfterOf(marker, read)).toMatchObject({
-      used: 10,
-      size: 100,
-      turn_id: "turn-2",
+    expect(marker?.context_after).toMatchObject({ used: 28, size: 200, sequence: 5 });
+    expect(marker && contextAfterOf(marker, read)).toEqual({
+      used: 28,
+      size: 200,
+      sequence: 5,
+      turn_id: "turn-1",
     });
+    // The turn's own figure is its last reading, placed by that report's sequence.
+    expect(read.turns[0]?.usage).toMatchObject({ context_used: 30, context_sequence: 6 });
   });
 
-  it("when the next compaction starts before any reading, then the marker has no context_after", () => {
+  it("when two compactions run in a row, then each one's after figure is its own, never the next one's", () => {
+    t = openTestSession();
+    const { recorder } = t.ledger;
+    recorder.recordInput(t.sessionId, "turn-1", "/compact"); // 1
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.compaction("c1", "in_progress")); // 2,3
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.compaction("c1", "completed")); // 4
+    recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(145, 1000)); // 5
+    recorder.recordInput(t.sessionId, "turn-2", "/compact"); // 6
+    recorder.recordUpdate(t.sessionId, "turn-2", frames.compaction("c2", "in_progress")); // 7,8
+    // While the second runs, the first already has its figure.
+    expect(turns().compactions.map((m) => m.context_after?.used ?? null)).toEqual([145, null]);
+    recorder.recordUpdate(t.sessionId, "turn-2", frames.compaction("c2", "completed")); // 9
+    recorder.recordUpdate(t.sessionId, "turn-2", frames.usage(29, 1000)); // 10
+    recorder.recordInput(t.sessionId, "turn-3", "go on"); // 11
+    recorder.recordUpdate(t.sessionId, "turn-3", frames.usage(643, 1000)); // 12
+    expect(turns().compactions.map((m) => m.context_after?.used ?? null)).toEqual([145, 29]);
+  });
+
+  it("when a compaction has no reading before the next one begins, then its after figure is null", () => {
     t = openTestSession();
     const { recorder } = t.ledger;
     recorder.recordUpdate(t.sessionId, "turn-1", frames.compaction("c1", "completed"));
     recorder.recordUpdate(t.sessionId, "turn-1", frames.compaction("c2", "completed"));
     recorder.recordUpdate(t.sessionId, "turn-1", frames.usage(10, 100));
     const read = turns();
-    const [first] = read.compactions;
-    expect(first).not.toHaveProperty("context_after");
+    const [first, second] = read.compactions;
+    expect(first?.context_after).toBeNull();
     expect(first).not.toHaveProperty("context_used");
     expect(first && contextAfterOf(first, read)).toBeUndefined();
+    expect(second && contextAfterOf(second, read)).toMatchObject({ used: 10 });
   });
 });

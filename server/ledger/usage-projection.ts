@@ -82,8 +82,11 @@ export function createUsageProjection(db: Database.Database): UsageProjection {
           const amount = numberOrNull(row.content.cost_amount);
           const currency =
             typeof row.content.cost_currency === "string" ? row.content.cost_currency : null;
+          const used = numberOrNull(row.content.context_used);
           mergeTurn(row, {
-            context_used: numberOrNull(row.content.context_used),
+            context_used: used,
+            // Which report the turn's figure is: the chart orders readings by it (ADR 0121).
+            context_sequence: used === null ? null : row.sequence,
             context_size: numberOrNull(row.content.context_size),
             cost_amount: amount,
             cost_currency: currency,

@@ -2,10 +2,16 @@
 // and the newest terminal compaction row (two point lookups), totals from usage_totals,
 // turns and markers from their small incremental tables.
 import type Database from "better-sqlite3";
-import type { CompactionMarker, Turn, TurnUsage, UsageTurns } from "../../src/contract/usage";
+import type {
+  CompactionMarker,
+  MarkerContextAfter,
+  Turn,
+  TurnUsage,
+  UsageTurns,
+} from "../../src/contract/usage";
 import { deriveContext } from "../domain/derive-context";
 import type { SessionUsage } from "../domain/session-recorder-api";
-import { READ_SQL } from "./read-sql";
+import { NO_UPPER_BOUND, READ_SQL } from "./read-sql";
 
 type ReadingRow = { sequence: number; turn_id: string | null; content: string; created_at: string };
 type CompactionRow = {
@@ -59,6 +65,32 @@ export function createUsageReader(
     { turn_id: string; first_sequence: number; usage: string | null }
   >(READ_SQL.turnRows);
   const markerRows = db.prepare<[string], CompactionRow>(READ_SQL.markerRows);
+  const firstReading = db.prepare<[string, number, number], ReadingRow>(
+    READ_SQL.firstReadingBetween,
+  );
+
+  /**
+   * The "after" figure (ADR 0121): the first reading reported after the terminal snapshot
+   * and before the next compaction began; `null` while running or when there is none yet.
+   */
+  function contextAfter(
+    sessionId: string,
+    row: CompactionRow,
+    nextStart: number,
+  ): MarkerContextAfter | null {
+    if (row.terminal_sequence === null) return null;
+    const reading = firstReading.get(sessionId, row.terminal_sequence, nextStart);
+    if (reading === undefined) return null;
+    const content = JSON.parse(reading.content) as { context_used: number; context_size?: unknown };
+    const after: MarkerContextAfter = {
+      used: content.context_used,
+      sequence: reading.sequence,
+      reported_at: reading.created_at,
+    };
+    if (typeof content.context_size === "number") after.size = content.context_size;
+    if (reading.turn_id !== null) after.turn_id = reading.turn_id;
+    return after;
+  }
 
   return {
     usage(sessionId) {
@@ -110,7 +142,9 @@ export function createUsageReader(
       });
       // October release: turn_id, sequence, at and status describe the newest snapshot of
       // the id, so a compaction finishing in a later turn moves its marker there.
-      const markers = markerRows.all(sessionId).map((row): CompactionMarker => {
+      const rows = markerRows.all(sessionId);
+      const markers = rows.map((row, index): CompactionMarker => {
+        const nextStart = rows[index + 1]?.first_sequence ?? NO_UPPER_BOUND;
         const marker: CompactionMarker = {
           turn_id:
             (row.snapshot_sequence === null ? row.fired_turn_id : row.snapshot_turn_id) ?? "",
@@ -119,6 +153,7 @@ export function createUsageReader(
           compaction_id: row.compaction_id,
           trigger: row.trigger,
           status: row.status,
+          context_after: contextAfter(sessionId, row, nextStart),
         };
         if (row.context_used !== null) marker.context_used = row.context_used;
         if (row.context_size !== null) marker.context_size = row.context_size;

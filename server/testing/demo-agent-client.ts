@@ -14,6 +14,8 @@ import {
   type InitializeResponse,
   methods,
   ndJsonStream,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
   type SessionNotification,
 } from "@agentclientprotocol/sdk";
 import type { PromptResponse } from "@agentclientprotocol/sdk/unstable";
@@ -35,6 +37,8 @@ export type StartOptions = {
   args?: string[];
   stateDir?: string;
   env?: Record<string, string>;
+  /** How the client answers `session/request_permission` (default: the first option). */
+  answerPermission?: (request: RequestPermissionRequest) => RequestPermissionResponse;
 };
 
 export type DemoAgentClient = {
@@ -43,6 +47,8 @@ export type DemoAgentClient = {
   raw: RawFrame[];
   /** What the SDK client delivered to its `session/update` handler. */
   sdkUpdates: SessionNotification[];
+  /** Every `session/request_permission` the agent sent, in order. */
+  permissionRequests: RequestPermissionRequest[];
   stderr(): string;
   initializeResponse: InitializeResponse;
   connection: ClientConnection;
@@ -153,9 +159,19 @@ export async function startDemoAgent(options: StartOptions = {}): Promise<DemoAg
     });
 
   const sdkUpdates: SessionNotification[] = [];
+  const permissionRequests: RequestPermissionRequest[] = [];
+  const answer =
+    options.answerPermission ??
+    ((request: RequestPermissionRequest): RequestPermissionResponse => ({
+      outcome: { outcome: "selected", optionId: request.options[0]?.optionId ?? "" },
+    }));
   const connection = client({ name: "demo-agent-test-client" })
     .onNotification(methods.client.session.update, ({ params }) => {
       sdkUpdates.push(params);
+    })
+    .onRequest(methods.client.session.requestPermission, ({ params }) => {
+      permissionRequests.push(params);
+      return answer(params);
     })
     .connect(
       ndJsonStream(
@@ -194,6 +210,7 @@ export async function startDemoAgent(options: StartOptions = {}): Promise<DemoAg
     stateDir,
     raw,
     sdkUpdates,
+    permissionRequests,
     stderr: () => stderr,
     initializeResponse,
     connection,

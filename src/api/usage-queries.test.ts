@@ -50,7 +50,7 @@ describe("usageQueries", () => {
 });
 
 describe("withContextAfter", () => {
-  it("when turns and markers come in any order, then every marker's after figure is the contract's contextAfterOf", async () => {
+  it("when a CompozyOS daemon sends no after figure, then every marker's derived one is the contract's contextAfterOf, in any order", async () => {
     const { contextAfterOf } = await import("../contract/usage");
     const { withContextAfter } = await import("./usage-queries");
     let seed = 7;
@@ -58,6 +58,9 @@ describe("withContextAfter", () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed / 2 ** 31;
     };
+    // Few distinct seconds: report-time ties are common, so the sequence tie-break is tried.
+    const stamp = () =>
+      new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 40) * 1000).toISOString();
     for (let round = 0; round < 50; round += 1) {
       const turns = Array.from({ length: 1 + Math.floor(random() * 60) }, (_, index) => ({
         turn_id: `t${index}`,
@@ -68,7 +71,7 @@ describe("withContextAfter", () => {
               usage: {
                 context_used: Math.floor(random() * 1e5),
                 context_size: 200_000,
-                timestamp: "2026-01-01T00:00:00Z",
+                timestamp: stamp(),
               },
             }),
       }));
@@ -77,10 +80,10 @@ describe("withContextAfter", () => {
         return {
           turn_id: turn.turn_id,
           sequence: turn.sequence + 1 + Math.floor(random() * 8),
-          at: "2026-01-01T00:00:00Z",
+          at: stamp(),
           compaction_id: `c${index}`,
           trigger: "agent" as const,
-          status: "completed",
+          status: random() < 0.2 ? "in_progress" : "completed",
         };
       });
       const shuffled = { turns: [...turns].reverse(), compactions: [...compactions].reverse() };
@@ -90,5 +93,39 @@ describe("withContextAfter", () => {
         expect(context_after).toEqual(contextAfterOf(plain, shuffled));
       }
     }
+  });
+
+  it("when the daemon sends its after figures, then they are used as sent, and null means none", async () => {
+    const { withContextAfter } = await import("./usage-queries");
+    const marker = {
+      turn_id: "t1",
+      sequence: 5,
+      at: "2026-01-01T00:00:01Z",
+      compaction_id: "c1",
+      trigger: "requested" as const,
+      status: "completed",
+    };
+    // A later turn's reading the turns-only rule would pick: the daemon's figure wins.
+    const turns = [
+      {
+        turn_id: "t2",
+        sequence: 9,
+        usage: { context_used: 28_700, timestamp: "2026-01-01T00:00:05Z" },
+      },
+    ];
+    const sent = withContextAfter({
+      turns,
+      compactions: [
+        { ...marker, context_after: { used: 28_000, size: 200_000, sequence: 7, turn_id: "t1" } },
+      ],
+    });
+    expect(sent.compactions[0]?.context_after).toEqual({
+      used: 28_000,
+      size: 200_000,
+      sequence: 7,
+      turn_id: "t1",
+    });
+    const none = withContextAfter({ turns, compactions: [{ ...marker, context_after: null }] });
+    expect(none.compactions[0]).not.toHaveProperty("context_after");
   });
 });

@@ -5,9 +5,15 @@
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import {
+  afterFromTurn,
   CompactionMarker,
   type ContextAfter,
+  contextAfterOf,
+  isBefore,
+  markerReportKey,
+  type ReportKey,
   Turn,
+  turnReportKey,
   UsageEnvelope,
   type UsageTurns,
 } from "../contract/usage";
@@ -66,59 +72,66 @@ export function isMissingEndpoint(error: unknown): boolean {
 }
 
 /** A marker with its "after" figure, derived once here for the meter, chart and list. */
-export type CompactionMarkerView = CompactionMarker & {
-  context_after?: Omit<ContextAfter, "turn_id"> & { turn_id?: string };
+export type CompactionMarkerView = Omit<CompactionMarker, "context_after"> & {
+  context_after?: ContextAfter;
   /** Cancelled because the agent exited (read from the transcript): said "interrupted". */
   interrupted?: true;
 };
 export type UsageTurnsView = { turns: Turn[]; compactions: CompactionMarkerView[] };
 
 /**
- * CompozyOS sends no "after" figure: it is the first later turn's reading, before the next
- * compaction (`contextAfterOf`, the contract's definition). Derived here in one pass over
- * the turns in order, O(turns + markers · log turns): a marker's candidates are the turns
- * between it and the next marker. Per marker over all turns was 66 × 3,333 steps and one
- * long task when a long session's turns arrived.
+ * Every marker with its "after" figure (`contextAfterOf`, the contract's definition, ADR
+ * 0121). The reference daemon sends it; for a daemon that does not, it is derived here in
+ * one pass: the turns' readings sorted by report time once, then a binary search per
+ * marker, O((turns + markers) · log turns). Per marker over all turns was 66 × 3,333 steps
+ * and one long task when a long session's turns arrived.
  */
 export function withContextAfter(data: UsageTurns): UsageTurnsView {
-  const turns = [...data.turns].sort((a, b) => a.sequence - b.sequence);
-  const sequences = [...new Set(data.compactions.map((marker) => marker.sequence))].sort(
-    (a, b) => a - b,
-  );
+  const needsDerivation = data.compactions.some((marker) => marker.context_after === undefined);
+  const readings = needsDerivation ? readingsInReportOrder(data.turns) : [];
+  const ends = needsDerivation
+    ? data.compactions.map(markerReportKey).sort((a, b) => (isBefore(a, b) ? -1 : 1))
+    : [];
   return {
     turns: data.turns,
     compactions: data.compactions.map((marker) => {
-      const after = afterOf(marker, turns, sequences);
-      return after ? { ...marker, context_after: after } : marker;
+      const { context_after: sent, ...rest } = marker;
+      const after =
+        sent === undefined ? derivedAfter(marker, readings, ends) : contextAfterOf(marker, data);
+      return after ? { ...rest, context_after: after } : rest;
     }),
   };
 }
 
-/** The first index whose item's sequence is above `sequence` (binary search). */
-function firstAbove(items: readonly { sequence: number }[] | readonly number[], sequence: number) {
-  return partitionPoint<{ sequence: number } | number>(
-    items,
-    (item) => (typeof item === "number" ? item : item.sequence) > sequence,
-  );
+type Reading = { key: ReportKey; turn: Turn };
+
+function readingsInReportOrder(turns: readonly Turn[]): Reading[] {
+  const readings: Reading[] = [];
+  for (const turn of turns) {
+    const key = turnReportKey(turn);
+    if (key !== undefined) readings.push({ key, turn });
+  }
+  return readings.sort((a, b) => (isBefore(a.key, b.key) ? -1 : 1));
 }
 
-function afterOf(
+/** The first index whose key is after `bound` in report order. */
+function firstAfter<T>(items: readonly T[], bound: ReportKey, key: (item: T) => ReportKey) {
+  return partitionPoint(items, (item) => isBefore(bound, key(item)));
+}
+
+const TERMINAL = new Set(["completed", "failed", "cancelled"]);
+const itself = (key: ReportKey) => key;
+
+/** `contextAfterOf`'s derivation with the readings and marker ends sorted once. */
+function derivedAfter(
   marker: CompactionMarker,
-  turns: readonly Turn[],
-  markerSequences: readonly number[],
+  readings: readonly Reading[],
+  ends: readonly ReportKey[],
 ): ContextAfter | undefined {
-  const next = markerSequences[firstAbove(markerSequences, marker.sequence)];
-  for (let index = firstAbove(turns, marker.sequence); index < turns.length; index += 1) {
-    const turn = turns[index] as Turn;
-    if (next !== undefined && turn.sequence >= next) return undefined;
-    const used = turn.usage?.context_used;
-    if (turn.turn_id === marker.turn_id || used === undefined) continue;
-    return {
-      used,
-      ...(turn.usage?.context_size === undefined ? {} : { size: turn.usage.context_size }),
-      sequence: turn.sequence,
-      turn_id: turn.turn_id,
-    };
-  }
-  return undefined;
+  if (!TERMINAL.has(marker.status)) return undefined;
+  const ended = markerReportKey(marker);
+  const next = ends[firstAfter(ends, ended, itself)];
+  const first = readings[firstAfter(readings, ended, (reading) => reading.key)];
+  if (first === undefined || (next !== undefined && !isBefore(first.key, next))) return undefined;
+  return afterFromTurn(first.turn);
 }

@@ -462,7 +462,19 @@ describe("usage", () => {
   });
 
   it("when turns and markers arrive, then markers keep trigger and status, and after is derived", () => {
-    const turns = UsageTurns.parse(ex.usageTurns);
+    // The example's t_43 reading is stamped 14:03:05.2+02:00, two hours before the
+    // compaction ended: in report order it is no "after" figure (ADR 0121).
+    const stamped = UsageTurns.parse(ex.usageTurns);
+    const [early] = stamped.compactions;
+    expect(early && contextAfterOf(early, stamped)).toBeUndefined();
+    const turns = UsageTurns.parse({
+      ...ex.usageTurns,
+      turns: ex.usageTurns.turns.map((turn) =>
+        turn.turn_id === "t_43" && turn.usage
+          ? { ...turn, usage: { ...turn.usage, timestamp: "2026-10-08T14:03:05.2Z" } }
+          : turn,
+      ),
+    });
     const [first, second] = turns.compactions;
     expect(first && contextAfterOf(first, turns)).toEqual({
       used: 42_000,
@@ -472,6 +484,11 @@ describe("usage", () => {
     });
     expect(second && contextAfterOf(second, turns)).toBeUndefined();
     expect(second?.context_used).toBeUndefined();
+    // The reference daemon's own figure wins; its null means "none yet".
+    expect(first && contextAfterOf({ ...first, context_after: null }, turns)).toBeUndefined();
+    expect(
+      first && contextAfterOf({ ...first, context_after: { used: 9, sequence: 920 } }, turns),
+    ).toEqual({ used: 9, sequence: 920 });
     const marker = ex.usageTurns.compactions[0];
     expect(CompactionMarker.safeParse({ ...marker, trigger: "timer" }).success).toBe(false);
     expect(CompactionMarker.safeParse({ ...marker, context_used: null }).success).toBe(false);

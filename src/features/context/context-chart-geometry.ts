@@ -2,11 +2,32 @@
 // the order they happened, scaled into a fixed viewBox. The component only draws this.
 
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
-import type { Turn } from "../../contract/usage";
+import {
+  isBefore,
+  markerReportKey,
+  type ReportKey,
+  type Turn,
+  turnReportKey,
+} from "../../contract/usage";
 import { formatTokens } from "../../lib/format-tokens";
-import { describeMarker, didNotComplete, type TypedCommands, turnNumbers } from "./turns-list-view";
+import { windowNote, yScaleOf, yTickValues } from "./context-chart-scale";
+import {
+  type CompactionRequests,
+  describeMarker,
+  didNotComplete,
+  turnNumbers,
+} from "./turns-list-view";
 
 export const CHART = { width: 320, height: 150, left: 40, right: 10, top: 14, bottom: 22 };
+
+/** The labels' font size in viewBox units; two y labels closer than this would touch. */
+export const LABEL_SIZE = 11;
+const Y_LABEL_MIN_GAP = LABEL_SIZE + 1;
+/** A reading's marker at its largest (hovered); y labels end this far left of the plot. */
+export const MARKER_RADIUS = 4.5;
+export const Y_LABEL_GAP = 6;
+/** Turn names' baseline below the plot's floor. */
+export const X_LABEL_OFFSET = 16;
 
 /**
  * A screen-reader table of thousands of turns costs a long task to render and lays out
@@ -51,8 +72,10 @@ export type ChartGeometry = {
   plotRight: number;
   /** Turn names along the x axis, spaced so they never overlap; the first and newest kept. */
   xLabels: ChartAxisLabel[];
-  /** Figures up the y axis: 0, half the scale, and the window (or the scale's top). */
+  /** Figures up the y axis: 0, half the scale and its top, less any the window's label would touch. */
   yTicks: Array<{ y: number; label: string }>;
+  /** Said under the chart when the window is known but above the scale. */
+  windowNote: string | undefined;
   summary: string;
   /** The newest points as table rows for screen readers (at most TABLE_ROWS_SHOWN). */
   rows: Array<{ key: string; name: string; value: string }>;
@@ -74,50 +97,41 @@ function lazyWords(base: Omit<ChartPoint, "value" | "label">, format: () => stri
 }
 
 type Slot =
-  | { kind: "turn"; order: number; turn: Turn; used: number; size: number | undefined }
-  | { kind: "compaction"; order: number; marker: CompactionMarkerView };
+  | { kind: "turn"; key: ReportKey; turn: Turn; used: number; size: number | undefined }
+  | { kind: "compaction"; key: ReportKey; marker: CompactionMarkerView };
 
 /**
- * Where a turn's reading sits among the compactions: a turn's figure is its last reading,
- * so when a compaction inside the turn already has its post-compaction reading within the
- * same turn, the turn's figure comes after that compaction; otherwise before it.
+ * Every reading and compaction in the order they were reported (ADR 0121), so a drop sits
+ * between the last reading before it and the first after it. A turn's figure is its last
+ * reading: the reference daemon says which ledger row it came from (`context_sequence`),
+ * comparable with a marker's snapshot sequence; from a daemon that does not, readings and
+ * markers are ordered by their timestamps (ties by sequence). Never by the turn's start:
+ * a turn's reading is reported at its end, after a compaction inside it.
  */
 function orderSlots(data: UsageTurnsView): Slot[] {
-  const turns = [...data.turns].sort((a, b) => a.sequence - b.sequence);
-  // Markers in order, walked alongside the turns: each turn looks only at its own markers.
-  const markers = [...data.compactions].sort((a, b) => a.sequence - b.sequence);
-  let next = 0;
+  const bySequence = data.turns.every(
+    (turn) => turn.usage?.context_used === undefined || turn.usage.context_sequence !== undefined,
+  );
   const slots: Slot[] = [];
-  turns.forEach((turn, index) => {
-    const end = turns[index + 1]?.sequence ?? Number.POSITIVE_INFINITY;
-    while (
-      next < markers.length &&
-      (markers[next] as CompactionMarkerView).sequence < turn.sequence
-    ) {
-      next += 1;
-    }
-    let order = turn.sequence;
-    let inTurn = next;
-    for (; inTurn < markers.length; inTurn += 1) {
-      const marker = markers[inTurn] as CompactionMarkerView;
-      if (marker.sequence >= end) break;
-      const afterInTurn = marker.context_after !== undefined && marker.context_after.sequence < end;
-      if (afterInTurn) order = Math.max(order, marker.sequence + 0.5);
-    }
-    next = inTurn;
+  for (const turn of data.turns) {
     const used = turn.usage?.context_used;
-    if (used === undefined) return;
-    slots.push({ kind: "turn", order, turn, used, size: turn.usage?.context_size });
-  });
-  for (const marker of data.compactions) {
-    slots.push({ kind: "compaction", order: marker.sequence, marker });
+    if (used === undefined) continue;
+    const reported = turn.usage?.context_sequence;
+    const key: ReportKey | undefined =
+      bySequence && reported !== undefined ? [reported, 0] : turnReportKey(turn);
+    if (key === undefined) continue;
+    slots.push({ kind: "turn", key, turn, used, size: turn.usage?.context_size });
   }
-  return slots.sort((a, b) => a.order - b.order);
+  for (const marker of data.compactions) {
+    const key: ReportKey = bySequence ? [marker.sequence, 0] : markerReportKey(marker);
+    slots.push({ kind: "compaction", key, marker });
+  }
+  return slots.sort((a, b) => (isBefore(a.key, b.key) ? -1 : isBefore(b.key, a.key) ? 1 : 0));
 }
 
 export function deriveChartGeometry(
   data: UsageTurnsView,
-  typed: TypedCommands = {},
+  requests: CompactionRequests = {},
 ): ChartGeometry {
   const slots = orderSlots(data);
   const numbers = turnNumbers(data.turns);
@@ -138,7 +152,7 @@ export function deriveChartGeometry(
     }
   }
   const windowSize = sizes.length > 0 ? Math.max(...sizes) : undefined;
-  const yMax = Math.max(windowSize ?? 0, ...values, 1) * (windowSize ? 1 : 1.1);
+  const { yMax, windowInRange } = yScaleOf(values, windowSize);
 
   const plotLeft = CHART.left;
   const plotRight = CHART.width - CHART.right;
@@ -190,7 +204,7 @@ export function deriveChartGeometry(
     const after = marker.context_after?.used;
     const yBefore = before !== undefined ? yAt(before) : undefined;
     const yAfter = after !== undefined ? yAt(after) : undefined;
-    const label = describeMarker(marker, typed);
+    const label = describeMarker(marker, requests);
     const incomplete = didNotComplete(marker);
     drops.push({
       key: marker.compaction_id,
@@ -209,51 +223,79 @@ export function deriveChartGeometry(
     else penDown = false;
   });
 
-  const top = windowSize ?? yMax;
-  const yTicks = [
-    { y: baseline, label: "0" },
-    { y: yAt(top / 2), label: formatTokens(top / 2) },
-    { y: yAt(top), label: formatTokens(top) },
-  ];
+  const window =
+    windowSize !== undefined && windowInRange
+      ? { y: yAt(windowSize), size: windowSize, label: formatTokens(windowSize) }
+      : undefined;
   return {
     points,
     drops,
     path: segments.join(" "),
-    window: windowSize
-      ? { y: yAt(windowSize), size: windowSize, label: formatTokens(windowSize) }
-      : undefined,
+    window,
+    windowNote: windowNote(windowSize, windowInRange),
     yMax,
     baseline,
     plotTop,
     plotLeft,
     plotRight,
     xLabels: spacedLabels(points, plotLeft, plotRight),
-    yTicks,
+    yTicks: yTicksBeside(yMax, yAt, window),
     summary: summarize(points, drops, windowSize),
     rows: rows.slice(-TABLE_ROWS_SHOWN),
     hiddenRows: Math.max(0, rows.length - TABLE_ROWS_SHOWN),
   };
 }
 
-/** Two axis labels closer than this would overlap ("Turn 12" is about 40 units wide). */
-const MIN_LABEL_GAP = 60;
+/**
+ * The y axis figures; a tick the window's own label (drawn in the same column) would
+ * touch gives way to it, and the window's line replaces a tick at the same height.
+ */
+function yTicksBeside(
+  yMax: number,
+  yAt: (value: number) => number,
+  window: { y: number } | undefined,
+): ChartGeometry["yTicks"] {
+  return yTickValues(yMax)
+    .map((value) => ({ y: yAt(value), label: formatTokens(value) }))
+    .filter((tick) => window === undefined || Math.abs(tick.y - window.y) >= Y_LABEL_MIN_GAP);
+}
+
+/** A label's width in viewBox units, generously (an 11-unit "Turn 12" is about 40 wide). */
+export function labelWidth(text: string): number {
+  return text.length * LABEL_SIZE * 0.6;
+}
+
+/** Room kept between two turn names along the x axis. */
+const LABEL_SPACE = 6;
+
+function extent(label: ChartAxisLabel): [number, number] {
+  const width = labelWidth(label.text);
+  if (label.anchor === "start") return [label.x, label.x + width];
+  if (label.anchor === "end") return [label.x - width, label.x];
+  return [label.x - width / 2, label.x + width / 2];
+}
 
 /**
  * Turn names under their points, as many as fit: the newest always, then from the oldest
- * every point at least MIN_LABEL_GAP from the last label and from the newest one.
+ * every one whose text (by its anchor) keeps LABEL_SPACE from the last label and the newest.
  */
 function spacedLabels(points: readonly ChartPoint[], left: number, right: number) {
-  const newest = points.at(-1);
-  if (!newest) return [];
-  const chosen: ChartPoint[] = [];
+  const newestPoint = points.at(-1);
+  if (!newestPoint) return [];
+  const newest = axisLabel(newestPoint, left, right);
+  const newestLeft = extent(newest)[0];
+  const chosen: ChartAxisLabel[] = [];
+  let lastRight = Number.NEGATIVE_INFINITY;
   for (const point of points.slice(0, -1)) {
-    const previous = chosen.at(-1);
-    if (previous && point.x - previous.x < MIN_LABEL_GAP) continue;
-    if (newest.x - point.x < MIN_LABEL_GAP) break;
-    chosen.push(point);
+    const label = axisLabel(point, left, right);
+    const [start, end] = extent(label);
+    if (start < lastRight + LABEL_SPACE) continue;
+    if (end > newestLeft - LABEL_SPACE) break;
+    chosen.push(label);
+    lastRight = end;
   }
   chosen.push(newest);
-  return chosen.map((point) => axisLabel(point, left, right));
+  return chosen;
 }
 
 function axisLabel(point: ChartPoint, left: number, right: number): ChartAxisLabel {

@@ -5,8 +5,11 @@ import {
   type ChartGeometry,
   type ChartPoint,
   deriveChartGeometry,
+  MARKER_RADIUS,
+  X_LABEL_OFFSET,
+  Y_LABEL_GAP,
 } from "./context-chart-geometry";
-import type { TypedCommands } from "./turns-list-view";
+import type { CompactionRequests } from "./turns-list-view";
 
 const LABEL = "fill-slate-600 text-[11px] dark:fill-slate-300";
 
@@ -30,14 +33,14 @@ function markerPoints(points: readonly ChartPoint[]): readonly ChartPoint[] {
 // on unrelated reads, and a long session's chart or list is thousands of nodes.
 export const ContextChart = memo(function ContextChart({
   data,
-  typed,
+  requests,
 }: {
   data: UsageTurnsView;
-  typed?: TypedCommands | undefined;
+  requests?: CompactionRequests | undefined;
 }) {
   const headingId = useId();
   const [active, setActive] = useState<string | undefined>(undefined);
-  const chart = deriveChartGeometry(data, typed);
+  const chart = deriveChartGeometry(data, requests);
   const hovered = chart.points.find((point) => point.key === active);
   const empty = chart.points.length === 0;
 
@@ -56,27 +59,51 @@ export const ContextChart = memo(function ContextChart({
             viewBox="0 0 320 150"
             className="h-auto w-full overflow-visible"
           >
-            {chart.yTicks.map((tick, index) => (
+            {chart.yTicks.map((tick) => (
               <g key={tick.label}>
                 <line
                   x1={chart.plotLeft}
                   x2={chart.plotRight}
                   y1={tick.y}
                   y2={tick.y}
-                  strokeDasharray={
-                    index === 0 ? undefined : index === 2 && chart.window ? "4 3" : "1 3"
-                  }
+                  strokeDasharray={tick.y === chart.baseline ? undefined : "1 3"}
                   className={
-                    index === 1
-                      ? "stroke-slate-300 dark:stroke-slate-700"
-                      : "stroke-slate-400 dark:stroke-slate-500"
+                    tick.y === chart.baseline
+                      ? "stroke-slate-400 dark:stroke-slate-500"
+                      : "stroke-slate-300 dark:stroke-slate-700"
                   }
                 />
-                <text x={chart.plotLeft - 4} y={tick.y + 3} textAnchor="end" className={LABEL}>
+                <text
+                  x={chart.plotLeft - Y_LABEL_GAP}
+                  y={tick.y + 3}
+                  textAnchor="end"
+                  className={LABEL}
+                >
                   {tick.label}
                 </text>
               </g>
             ))}
+            {chart.window ? (
+              <g>
+                <title>{`Context window: ${chart.window.label}`}</title>
+                <line
+                  x1={chart.plotLeft}
+                  x2={chart.plotRight}
+                  y1={chart.window.y}
+                  y2={chart.window.y}
+                  strokeDasharray="4 3"
+                  className="stroke-slate-500 dark:stroke-slate-400"
+                />
+                <text
+                  x={chart.plotLeft - Y_LABEL_GAP}
+                  y={chart.window.y + 3}
+                  textAnchor="end"
+                  className={`${LABEL} font-semibold`}
+                >
+                  {chart.window.label}
+                </text>
+              </g>
+            ) : null}
             <path
               d={chart.path}
               fill="none"
@@ -103,7 +130,7 @@ export const ContextChart = memo(function ContextChart({
                 <circle
                   cx={point.x}
                   cy={point.y}
-                  r={point.key === active ? 4.5 : 3}
+                  r={point.key === active ? MARKER_RADIUS : 3}
                   className="fill-white stroke-cyan-700 dark:fill-slate-950 dark:stroke-cyan-400"
                   strokeWidth={2}
                 />
@@ -120,7 +147,7 @@ export const ContextChart = memo(function ContextChart({
                 />
                 <text
                   x={label.x}
-                  y={chart.baseline + 14}
+                  y={chart.baseline + X_LABEL_OFFSET}
                   textAnchor={label.anchor}
                   className={LABEL}
                 >
@@ -131,6 +158,11 @@ export const ContextChart = memo(function ContextChart({
           </svg>
           <p aria-hidden="true" className="min-h-4 text-xs text-slate-700 dark:text-slate-200">
             {hovered?.label ?? ""}
+          </p>
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            {chart.window
+              ? `Dashed line: the ${chart.window.label} context window.`
+              : (chart.windowNote ?? "")}
           </p>
           <ChartTable rows={chart.rows} hiddenRows={chart.hiddenRows} />
         </>

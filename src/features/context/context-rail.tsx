@@ -5,7 +5,7 @@ import { transcriptQueries } from "../../api/transcript-queries";
 import { usageQueries } from "../../api/usage-queries";
 import { useUsageTurns } from "../../api/use-usage-turns";
 import { QueryError } from "../../components/query-error";
-import { typedCompactions } from "../../lib/compaction-origin";
+import { compactionRequests } from "../../lib/compaction-origin";
 import { transcriptCompactions } from "../../lib/compaction-words";
 import { CompactNow } from "./compact-now";
 import { ContextChart } from "./context-chart";
@@ -32,11 +32,11 @@ export function ContextRail({
   const detail = useQuery(sessionQueries.detail(session));
   const usage = useQuery(usageQueries.usage(session));
   const turns = useUsageTurns(session);
-  // Which compactions the person typed a command for, from the transcript already loaded.
-  // A plain object, so the query's structural sharing keeps it identical while unchanged.
-  const typed = useQuery({
+  // Who asked for each compaction (a typed command, a caller), from the transcript already
+  // loaded. A plain object, so the query's structural sharing keeps it identical while unchanged.
+  const requests = useQuery({
     ...transcriptQueries.detail(session),
-    select: (data) => Object.fromEntries(typedCompactions(data.entries)),
+    select: (data) => Object.fromEntries(compactionRequests(data.entries)),
   });
   // Each compaction's state as the transcript has it (fresher than the markers' re-read).
   const states = useQuery({
@@ -71,10 +71,10 @@ export function ContextRail({
         />
       ) : shownTurns ? (
         <>
-          <ContextChart data={shownTurns} typed={typed.data} />
+          <ContextChart data={shownTurns} requests={requests.data} />
           <TurnsList
             data={shownTurns}
-            typed={typed.data}
+            requests={requests.data}
             total={sessionTotal(usage.data, shownTurns.turns)}
           />
         </>

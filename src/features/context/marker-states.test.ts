@@ -38,7 +38,7 @@ describe("the turns list follows the transcript's word for each compaction", () 
       c1: { state: "interrupted" },
     });
     expect(describeMarker(levelled.compactions[0] as CompactionMarkerView)).toBe(
-      "You pressed Compact now · interrupted · from 8.2K",
+      "Compaction was requested · interrupted · from 8.2K",
     );
   });
 

@@ -108,6 +108,7 @@ describe("the context chart", () => {
     ]);
     // Every point and drop has a tooltip.
     expect([...chart.querySelectorAll("title")].map((title) => title.textContent)).toEqual([
+      "Context window: 256K",
       "The agent compacted on its own · completed · 180K → 42K",
       "Turn 1: 180K of 256K",
       "Turn 2: 42K of 256K",

@@ -60,12 +60,25 @@ describe("describeMarker", () => {
       ),
     ).toBe("The agent compacted on its own · failed · from 8.2K");
     expect(describeMarker(marker(5, { status: "cancelled", trigger: "requested" }))).toBe(
-      "You pressed Compact now · cancelled",
+      "Compaction was requested · cancelled",
+    );
+  });
+
+  it("when the CLI or a session tool requested it, then it names that caller", () => {
+    const requested = marker(5, { compaction_id: "x", trigger: "requested" });
+    expect(describeMarker(requested, { x: { requestedBy: "cli" } })).toBe(
+      "Requested from the command line · completed",
+    );
+    expect(describeMarker(requested, { x: { requestedBy: "tool" } })).toBe(
+      "An agent asked with its session tool · completed",
+    );
+    expect(describeMarker(requested, { x: { requestedBy: "web" } })).toBe(
+      "You pressed Compact now · completed",
     );
   });
 
   it("when the person typed the command, then it says so", () => {
-    expect(describeMarker(marker(5, { compaction_id: "x" }), { x: "/compress" })).toBe(
+    expect(describeMarker(marker(5, { compaction_id: "x" }), { x: { typed: "/compress" } })).toBe(
       "You typed /compress · completed",
     );
   });
@@ -80,7 +93,7 @@ describe("describeMarker", () => {
 
   it("reads in_progress as 'in progress' and requested as 'Requested compaction'", () => {
     expect(describeMarker(marker(5, { trigger: "requested", status: "in_progress" }))).toBe(
-      "You pressed Compact now · in progress",
+      "Compaction was requested · in progress",
     );
   });
 

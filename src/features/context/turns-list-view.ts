@@ -2,7 +2,11 @@
 // markers interleaved by sequence, collapsed to the newest turns until expanded.
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
 import type { Turn } from "../../contract/usage";
-import { compactionOrigin, describeOrigin } from "../../lib/compaction-origin";
+import {
+  type CompactionRequest,
+  compactionOrigin,
+  describeOrigin,
+} from "../../lib/compaction-origin";
 import { stateWord } from "../../lib/compaction-words";
 import { formatCost, formatTokens } from "../../lib/format-tokens";
 
@@ -64,12 +68,15 @@ export function describeDrop(marker: CompactionMarkerView): string | undefined {
   return undefined;
 }
 
-/** Compaction id → the slash command the person typed for it (from the loaded transcript). */
-export type TypedCommands = Readonly<Record<string, string>>;
+/** Compaction id → who asked for it (from the loaded transcript). */
+export type CompactionRequests = Readonly<Record<string, CompactionRequest>>;
 
 /** `You pressed Compact now · completed · 180K → 42K`. */
-export function describeMarker(marker: CompactionMarkerView, typed: TypedCommands = {}): string {
-  const who = describeOrigin(compactionOrigin(marker.trigger, typed[marker.compaction_id]));
+export function describeMarker(
+  marker: CompactionMarkerView,
+  requests: CompactionRequests = {},
+): string {
+  const who = describeOrigin(compactionOrigin(marker.trigger, requests[marker.compaction_id]));
   const status = stateWord(marker.interrupted ? "interrupted" : marker.status);
   const drop = describeDrop(marker);
   return [who, status, drop].filter((part) => part !== undefined).join(" · ");
@@ -119,7 +126,7 @@ export function turnNumbers(turns: readonly Turn[]): Map<string, number> {
 
 export function deriveTurnsList(
   data: UsageTurnsView,
-  options: { expanded: boolean; limit?: number; typed?: TypedCommands },
+  options: { expanded: boolean; limit?: number; requests?: CompactionRequests },
 ): TurnsListView {
   const limit = options.limit ?? TURNS_SHOWN;
   const numbers = turnNumbers(data.turns);
@@ -153,7 +160,7 @@ export function deriveTurnsList(
       row: {
         kind: "compaction",
         key: `compaction-${marker.compaction_id}`,
-        text: describeMarker(marker, options.typed),
+        text: describeMarker(marker, options.requests),
         incomplete: didNotComplete(marker),
       },
     });

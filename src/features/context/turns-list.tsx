@@ -1,23 +1,23 @@
 import { memo, useId, useState } from "react";
 import type { UsageTurnsView } from "../../api/usage-queries";
 import { Button } from "../../components/button";
-import { deriveTurnsList, type TypedCommands } from "./turns-list-view";
+import { type CompactionRequests, deriveTurnsList } from "./turns-list-view";
 
 /** Turns newest first, with their tokens and cost, and the compactions between them. */
 // Memoised on `data` (kept identical by the query cache while unchanged): the rail re-renders
 // on unrelated reads, and a long session's chart or list is thousands of nodes.
 export const TurnsList = memo(function TurnsList({
   data,
-  typed,
+  requests,
   total,
 }: {
   data: UsageTurnsView;
-  typed?: TypedCommands | undefined;
+  requests?: CompactionRequests | undefined;
   total?: string | undefined;
 }) {
   const [expanded, setExpanded] = useState(false);
   const headingId = useId();
-  const view = deriveTurnsList(data, { expanded, ...(typed ? { typed } : {}) });
+  const view = deriveTurnsList(data, { expanded, ...(requests ? { requests } : {}) });
   const canToggle = expanded || view.hiddenTurns > 0;
 
   return (

@@ -217,7 +217,37 @@ describe("what a finished compaction says about its figures and cause", () => {
     );
     expect(container).toHaveTextContent("from 8.2K tokens");
     expect(container).not.toHaveTextContent("8.8K");
-    expect(container).toHaveTextContent("You pressed Compact now");
+    expect(container).toHaveTextContent("Compaction was requested");
+  });
+
+  it("when the CLI or an agent's session tool asked for it, then the row says so, not 'You pressed'", () => {
+    const words = (requestedBy: "cli" | "tool" | "http" | "web") => {
+      const { container, unmount } = render(
+        <CompactionContext
+          value={{ offline: false, exitFor: () => undefined, requestFor: () => ({ requestedBy }) }}
+        >
+          <CompactionRow
+            item={item({ status: "completed", ended_at: STARTED })}
+            marker={{
+              turn_id: "t1",
+              sequence: 3,
+              at: STARTED,
+              compaction_id: "c1",
+              trigger: "requested",
+              status: "completed",
+            }}
+          />
+        </CompactionContext>,
+      );
+      const text = container.textContent ?? "";
+      unmount();
+      return text;
+    };
+    expect(words("cli")).toContain("Requested from the command line");
+    expect(words("cli")).not.toContain("You pressed");
+    expect(words("tool")).toContain("An agent asked with its session tool");
+    expect(words("http")).toContain("Requested through the HTTP API");
+    expect(words("web")).toContain("You pressed Compact now");
   });
 
   it("when the daemon closed it because the agent exited, then the row says interrupted and why", () => {
@@ -226,7 +256,7 @@ describe("what a finished compaction says about its figures and cause", () => {
         value={{
           offline: false,
           exitFor: () => "agent exited (code 3)",
-          typedFor: () => undefined,
+          requestFor: () => undefined,
         }}
       >
         <CompactionRow
@@ -250,7 +280,7 @@ describe("what a finished compaction says about its figures and cause", () => {
     vi.setSystemTime(new Date("2026-11-30T08:42:12.000Z"));
     render(
       <CompactionContext
-        value={{ offline: true, exitFor: () => undefined, typedFor: () => undefined }}
+        value={{ offline: true, exitFor: () => undefined, requestFor: () => undefined }}
       >
         <CompactionRow item={item()} />
       </CompactionContext>,

@@ -48,7 +48,7 @@ export function CompactionRow({
   item: CompactionItem;
   marker?: CompactionMarkerView | undefined;
 }) {
-  const { offline, exitFor, typedFor } = useCompactionSurroundings();
+  const { offline, exitFor, requestFor } = useCompactionSurroundings();
   const view = describeCompaction(
     item,
     isInterrupted(item) ? { reason: exitFor(item.compaction_id) } : undefined,
@@ -61,11 +61,10 @@ export function CompactionRow({
     item.ended_at ?? new Date(now).toISOString(),
   );
   const figures = beforeAfterFigures(marker, item.status);
-  const origin = marker
-    ? describeOrigin(compactionOrigin(marker.trigger, typedFor(item.compaction_id)))
-    : typedFor(item.compaction_id)
-      ? describeOrigin(compactionOrigin(undefined, typedFor(item.compaction_id)))
-      : undefined;
+  const request = requestFor(item.compaction_id);
+  // Without a marker only a known request is worded: "on its own" would be a guess.
+  const origin =
+    marker || request ? describeOrigin(compactionOrigin(marker?.trigger, request)) : undefined;
   return (
     <div className={`rounded-md border px-3 py-2 text-sm ${TONE_CLASSES[view.tone]}`}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import { type Entry, speakerOf } from "../../contract/transcript";
-import { metadataFlag } from "../../lib/compaction-origin";
+import { maintenanceSender, metadataFlag } from "../../lib/compaction-origin";
 import { PartView } from "./part-view";
 import { PinToggle } from "./pin-toggle";
 
@@ -19,9 +19,8 @@ export const EntryRow = memo(function EntryRow({
 }) {
   const { message } = entry;
   const label = showSpeaker ? ROLE_LABELS[speakerOf(message)] : undefined;
-  // Compact now's own prompt says so; a command the person typed is theirs, unlabelled.
-  const viaButton =
-    metadataFlag(message.metadata, "maintenance") && !metadataFlag(message.metadata, "typed");
+  // Compact now's own prompt says so, and who sent it; a command the person typed is theirs.
+  const sender = message.role === "user" ? maintenanceSender(message.metadata) : undefined;
   // The person's own words can be pinned; a maintenance prompt (Compact now's) is not theirs.
   const pinnable = message.role === "user" && !metadataFlag(message.metadata, "maintenance");
   const bubble =
@@ -32,9 +31,7 @@ export const EntryRow = memo(function EntryRow({
         <div className="flex items-center gap-2">
           {label ? (
             <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
-              {label}
-              {/* A maintenance prompt is the one Compact now sent: say so in those words. */}
-              {viaButton ? <span className="font-normal"> · via Compact now</span> : null}
+              {sender ?? label}
             </p>
           ) : null}
           {pinnable ? <PinToggle entryId={message.id} /> : null}

@@ -7,7 +7,7 @@ import { useUsageTurns } from "../../api/use-usage-turns";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
 import { compactionOf, type Entry, speakerOf } from "../../contract/transcript";
-import { typedCompactions } from "../../lib/compaction-origin";
+import { compactionRequests } from "../../lib/compaction-origin";
 import { CompactionContext, type CompactionSurroundings } from "./compaction-context";
 import { TimelineList } from "./timeline-list";
 import { TimelineSession } from "./timeline-session";
@@ -75,8 +75,8 @@ export function SessionTimeline({
   const entries = data?.entries;
   const surroundings = useMemo<CompactionSurroundings>(() => {
     const reasons = interruptionReasons(entries ?? []);
-    const typed = typedCompactions(entries ?? []);
-    return { offline, exitFor: (id) => reasons.get(id), typedFor: (id) => typed.get(id) };
+    const requests = compactionRequests(entries ?? []);
+    return { offline, exitFor: (id) => reasons.get(id), requestFor: (id) => requests.get(id) };
   }, [entries, offline]);
 
   return (
