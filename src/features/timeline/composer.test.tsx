@@ -215,7 +215,7 @@ describe("Composer", () => {
         <Composer session={ref} />
       </QueryClientProvider>,
     );
-    await user.type(screen.getByRole("textbox", { name: "Message" }), "again");
+    await user.type(screen.getByRole("combobox", { name: "Message" }), "again");
     await user.click(screen.getByRole("button", { name: "Send" }));
     await screen.findByRole("alert");
     // The cache notifies on the next tick: let each state render.
