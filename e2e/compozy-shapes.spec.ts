@@ -32,6 +32,10 @@ async function actAsCompozy(page: Page, daemon: Daemon) {
       return json(route, { ...compozy.sessionList, sessions: [stoppedSession] });
     }
     if (path === base) return json(route, { session: stoppedSession });
+    if (path === "/api/sessions/catalog-stream") {
+      // CompozyOS has it (its catalog changes); nothing changes while the test runs.
+      return route.fulfill({ status: 200, contentType: "text/event-stream", body: ": ready\n\n" });
+    }
     if (path === `${base}/transcript`) {
       return json(route, {
         ...compozy.transcriptPage,
