@@ -52,7 +52,7 @@ export function CompactionSummary({
           stopFollowing();
           openItem(key);
         }}
-        className="inline-flex items-center gap-1 rounded text-xs font-medium text-slate-700 underline-offset-2 hover:underline dark:text-slate-200"
+        className="inline-flex min-h-6 items-center gap-1 rounded text-xs font-medium text-slate-700 underline-offset-2 hover:underline dark:text-slate-200"
       >
         <span aria-hidden="true" className={`transition-transform ${open ? "rotate-90" : ""}`}>
           ▸
