@@ -11,7 +11,9 @@ test("when the welcome session opens, then its compaction row and summary are th
   await expect(page).toHaveURL(/\/w\/[^/]+\/s\/[^/]+$/);
   await expect(page.getByRole("link", { name: /Welcome to Tideline/ })).toBeVisible();
   const row = tideline.timeline.getByRole("status", { name: "Context compacted" });
-  await expect(row).toBeVisible();
+  // On a fresh daemon the welcome session is still being recorded: its compaction comes
+  // after a few scripted turns.
+  await expect(row).toBeVisible({ timeout: 45_000 });
 
   const disclosure = page.getByRole("button", { name: /^Summary of the compaction at / });
   await expect(disclosure).toHaveAttribute("aria-expanded", "false");
