@@ -37,38 +37,38 @@ async function tableRows(table: Locator): Promise<string[][]> {
   return result;
 }
 
-test("when the welcome session has played, then its compaction reads 140K → 28K everywhere, in report order, with its cost on its own turn", async ({
+test("when the welcome session has played, then its compaction reads 141.3K → 28.3K everywhere, in report order, with its cost on its own turn", async ({
   page,
   tideline,
   consoleErrors,
 }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Tideline");
-  // Six turns: the last one reports after the compaction.
-  await expect(turnsList(tideline).getByText("Turn 6", { exact: true })).toBeVisible({
+  // Eight turns: the last one reports after the compaction's own turn.
+  await expect(turnsList(tideline).getByText("Turn 8", { exact: true })).toBeVisible({
     timeout: 30_000,
   });
 
-  // The row: its own turn's reading (28,000), not the next turn's (28.7K); who asked.
-  const row = rowLine(tideline, /· 140K → 28K tokens$/);
+  // The row: its own turn's reading (28.3K), not the next turn's (29K); who asked.
+  const row = rowLine(tideline, /· 141\.3K → 28\.3K tokens$/);
   await expect(row).toBeVisible();
   await expect(row).toContainText("Requested through the HTTP API");
-  await expect(tideline.timeline.getByText(/28\.7K tokens/)).toHaveCount(0);
+  await expect(tideline.timeline.getByText(/→ 29K tokens/)).toHaveCount(0);
 
   // The turns list.
   await expect(
-    turnsList(tideline).getByText("Requested through the HTTP API · completed · 140K → 28K", {
+    turnsList(tideline).getByText("Requested through the HTTP API · completed · 141.3K → 28.3K", {
       exact: true,
     }),
   ).toBeVisible();
-  // The /compact turn carries its own cost (it read 140K tokens), not $0.00.
+  // The /compact turn carries its own cost (it read 141.3K tokens), not $0.00.
   const compactTurn = turnsList(tideline)
     .getByRole("listitem")
-    .filter({ hasText: /^Turn 5/ });
+    .filter({ hasText: /^Turn 7/ });
   await expect(compactTurn).not.toContainText("$0.00");
   await expect(compactTurn).toContainText("$");
 
-  // The chart's table: points in report order, the drop between 140K and 28K, no climb back.
+  // The chart's table: points in report order, the drop between 141.3K and 28.3K, no climb back.
   await expect
     .poll(async () => tableRows(chartTable(tideline)))
     .toEqual([
@@ -76,14 +76,16 @@ test("when the welcome session has played, then its compaction reads 140K → 28
       ["Turn 2", expect.stringMatching(/ of 200K$/)],
       ["Turn 3", expect.stringMatching(/ of 200K$/)],
       ["Turn 4", "140K of 200K"],
-      ["Compaction", "Requested through the HTTP API · completed · 140K → 28K"],
-      ["Turn 5", "28K of 200K"],
-      ["Turn 6", "28.7K of 200K"],
+      ["Turn 5", "140.6K of 200K"],
+      ["Turn 6", "141.3K of 200K"],
+      ["Compaction", "Requested through the HTTP API · completed · 141.3K → 28.3K"],
+      ["Turn 7", "28.3K of 200K"],
+      ["Turn 8", "29K of 200K"],
     ]);
   const chart = tideline.rail.getByRole("img", {
-    name: /^Context over time: 6 turn readings, 1 compaction\./,
+    name: /^Context over time: 8 turn readings, 1 compaction\./,
   });
-  await expect(chart.locator("title", { hasText: "140K → 28K" })).toHaveCount(1);
+  await expect(chart.locator("title", { hasText: "141.3K → 28.3K" })).toHaveCount(1);
   await tideline.rail.getByRole("region", { name: "Context over time" }).scrollIntoViewIfNeeded();
   await tideline.screenshot("numbers-welcome");
   expect(consoleErrors).toEqual([]);
@@ -150,17 +152,20 @@ test("when two compactions run in a row, then each row keeps its own after figur
       { exact: true },
     ),
   ).toBeVisible();
+  // The last turn's reading lands with the per-turn usage, a moment after the turn ends.
+  await expect
+    .poll(async () => (await tableRows(chartTable(tideline))).map(([name]) => name))
+    .toEqual([
+      "Turn 1",
+      "Turn 2",
+      "Turn 3",
+      "Compaction",
+      "Turn 4",
+      "Compaction",
+      "Turn 5",
+      "Turn 6",
+    ]);
   const rows = await tableRows(chartTable(tideline));
-  expect(rows.map(([name]) => name)).toEqual([
-    "Turn 1",
-    "Turn 2",
-    "Turn 3",
-    "Compaction",
-    "Turn 4",
-    "Compaction",
-    "Turn 5",
-    "Turn 6",
-  ]);
   expect(rows[3]?.[1]).toBe(`You typed /compact · completed · ${firstBefore} → ${firstAfter}`);
   expect(rows[5]?.[1]).toBe(`You pressed Compact now · completed · ${firstAfter} → ${secondAfter}`);
   // A small session is scaled to its readings: the window is named, not drawn on top.
@@ -204,7 +209,7 @@ test("when the demo agent asks to edit a file and to run a command, then the per
 test.describe("at 360 px", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("when the context sheet opens on the welcome session, then its chart, table and turns read 140K → 28K", async ({
+  test("when the context sheet opens on the welcome session, then its chart, table and turns read 141.3K → 28.3K", async ({
     page,
     tideline,
   }) => {
@@ -219,12 +224,12 @@ test.describe("at 360 px", () => {
     await page.getByRole("button", { name: /^Context/ }).click();
     const sheet = page.getByRole("dialog", { name: "Context" });
     await expect(sheet.getByRole("table", { name: "Context over time" })).toContainText(
-      "Requested through the HTTP API · completed · 140K → 28K",
+      "Requested through the HTTP API · completed · 141.3K → 28.3K",
     );
     await expect(
       sheet
         .getByRole("list", { name: "Turns" })
-        .getByText("Requested through the HTTP API · completed · 140K → 28K", { exact: true }),
+        .getByText("Requested through the HTTP API · completed · 141.3K → 28.3K", { exact: true }),
     ).toBeVisible();
     await sheet.getByRole("region", { name: "Context over time" }).scrollIntoViewIfNeeded();
     await tideline.screenshot("numbers-welcome-sheet");
