@@ -1,3 +1,5 @@
+// One piece: the ledger's whole interface (recorder, reader, store, settings) in one place,
+// so a change to the seam is read and reviewed together; it holds types only.
 // The seam between the agent host / HTTP layer and the ledger. Everything the daemon
 // learns about a session goes in through `SessionRecorder` (one SQLite transaction per
 // call: ledger append + projection update), and every read model comes out of

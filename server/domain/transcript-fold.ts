@@ -1,3 +1,5 @@
+// One piece: every row kind's fold into a message, pure and side by side, so the wire shape
+// of a part is decided in one file (ADRs 0093, 0190).
 // How ledger rows fold into transcript messages (docs/ledger.md §4), one row at a time.
 // Pure: the ledger's projection decides which entry a row belongs to and stores the
 // result; these functions only build or extend the message.

@@ -1,3 +1,5 @@
+// One piece: the stream's cursor, replay, pacing and fan-out share one per-session state;
+// splitting them would spread that state across modules (ADRs 0118, 0147).
 // The live session stream (`…/stream?frames=transcript`, text/event-stream), as CompozyOS
 // serves it (internal/api/core/session_stream*.go).
 //

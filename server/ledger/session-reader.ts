@@ -1,3 +1,5 @@
+// One piece: every read model's prepared statements over the same tables, built once when
+// the ledger opens; each query is a few lines.
 // Every read model, answered from the projection tables or from indexed ranges of the
 // ledger: a transcript page is one range on entries_by_start, a stream delta one range on
 // entries_by_latest, events one range of the ledger. Nothing here re-folds history. The

@@ -1,3 +1,5 @@
+// One piece: every write of a session is one transaction across the ledger and all its
+// projections; the transaction boundary is the reason they live together (ADR 0043).
 // Every write to a session: one SQLite transaction per call that appends the ledger
 // rows and updates every projection they touch, then tells listeners after the commit.
 // Validation of agent frames and the compaction rules live in `server/domain/`; this
