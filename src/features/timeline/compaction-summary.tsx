@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button } from "../../components/button";
 import { SafeMarkdown } from "../../components/safe-markdown";
 import { formatClockTime } from "../../lib/format-time";
@@ -23,21 +23,9 @@ export function CompactionSummary({
 }) {
   const key = `summary:${compactionId}`;
   const open = useItemOpen(key);
-  const { openItem, closeItem, stopFollowing } = useTimelineActions();
+  const { openItem, closeItem, stopFollowing, revealRequested } = useTimelineActions();
   const regionId = useId();
-  const region = useRef<HTMLElement>(null);
-  const openedHere = useRef(false);
   const when = formatClockTime(startedAt);
-  // Opened near the bottom of the view, the summary would start below it: bring it in,
-  // once the list has measured the taller row. Not when a row comes back into the window.
-  useEffect(() => {
-    if (!open || !openedHere.current) return;
-    openedHere.current = false;
-    const frame = requestAnimationFrame(() =>
-      region.current?.scrollIntoView?.({ block: "nearest" }),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [open]);
   return (
     <div className="mt-1">
       <button
@@ -47,10 +35,12 @@ export function CompactionSummary({
         aria-label={`${label} of the compaction at ${when}`}
         onClick={() => {
           if (open) return closeItem(key);
-          openedHere.current = true;
           // The reader is reading this summary now: the tail must not pull it out of view.
+          // Opened near the bottom of the view, it would start below it: the list brings it
+          // in once it has measured the taller row (not when a row comes back into the window).
           stopFollowing();
           openItem(key);
+          revealRequested(regionId);
         }}
         className="inline-flex min-h-6 items-center gap-1 rounded text-xs font-medium text-slate-700 underline-offset-2 hover:underline dark:text-slate-200"
       >
@@ -61,7 +51,6 @@ export function CompactionSummary({
       </button>
       {open ? (
         <section
-          ref={region}
           id={regionId}
           aria-label={`${label} of the compaction at ${when}`}
           className="mt-2 rounded-md border border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"

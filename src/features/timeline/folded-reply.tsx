@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef } from "react";
+import { useId, useMemo } from "react";
 import { SafeMarkdown } from "../../components/safe-markdown";
 import { foldText } from "./fold-text";
 import { useItemOpen, useTimelineActions } from "./timeline-store";
@@ -14,9 +14,9 @@ export function FoldedReply({ itemKey, text }: { itemKey: string; text: string }
   const fold = useMemo(() => foldText(text), [text]);
   const key = `${itemKey}:more`;
   const open = useItemOpen(key);
-  const { openItem, closeItem } = useTimelineActions();
+  const { openItem, closeItem, revealRequested } = useTimelineActions();
   const bodyId = useId();
-  const toggle = useRef<HTMLButtonElement>(null);
+  const toggleId = useId();
   if (!fold.folded) return <SafeMarkdown text={text} />;
   const more =
     fold.hiddenLines > 1
@@ -28,7 +28,7 @@ export function FoldedReply({ itemKey, text }: { itemKey: string; text: string }
         <SafeMarkdown text={open ? text : fold.head} />
       </div>
       <button
-        ref={toggle}
+        id={toggleId}
         type="button"
         aria-expanded={open}
         aria-controls={bodyId}
@@ -36,7 +36,7 @@ export function FoldedReply({ itemKey, text }: { itemKey: string; text: string }
           if (!open) return openItem(key);
           closeItem(key);
           // The reply shrinks above the button: keep the button (and the reader) in view.
-          requestAnimationFrame(() => toggle.current?.scrollIntoView?.({ block: "nearest" }));
+          revealRequested(toggleId);
         }}
         className="mt-1 inline-flex items-center gap-1 rounded text-xs font-medium text-cyan-800 hover:underline dark:text-cyan-300"
       >

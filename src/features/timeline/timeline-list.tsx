@@ -7,6 +7,7 @@ import { EntryRow } from "./entry-row";
 import { foldStateLines, indexOfStartSequence, showsSpeaker } from "./timeline-view";
 import { useEntryKey } from "./use-entry-key";
 import { useTimelineJump } from "./use-timeline-jump";
+import { useTimelineReveal } from "./use-timeline-reveal";
 import { useTimelineScroll } from "./use-timeline-scroll";
 
 const estimateSize = () => 96;
@@ -74,6 +75,7 @@ export function TimelineList({
     ),
   });
   useTimelineJump({ entries, virtualizer, scrollRef, canLoadOlder, hasOlder, loadOlder });
+  useTimelineReveal({ virtualizer, scrollRef });
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <section

@@ -8,6 +8,11 @@ type TimelineState = {
   following: boolean;
   /** A row asked the list to show this entry (a message id): older pages load until it is there. */
   jumpTarget: string | undefined;
+  /**
+   * An element (by id) a row asked to bring into view once the list has laid the row out
+   * again: scrolling before that aims at stale positions, and the tail logic misreads it.
+   */
+  revealTarget: string | undefined;
   actions: {
     /** A session was opened: nothing expanded yet, following its tail. */
     sessionOpened: () => void;
@@ -17,6 +22,8 @@ type TimelineState = {
     resumeFollowing: () => void;
     jumpRequested: (entryId: string) => void;
     jumpSettled: () => void;
+    revealRequested: (elementId: string) => void;
+    revealSettled: () => void;
   };
 };
 
@@ -24,8 +31,10 @@ const useTimelineStore = create<TimelineState>()((set) => ({
   open: {},
   following: true,
   jumpTarget: undefined,
+  revealTarget: undefined,
   actions: {
-    sessionOpened: () => set({ open: {}, following: true, jumpTarget: undefined }),
+    sessionOpened: () =>
+      set({ open: {}, following: true, jumpTarget: undefined, revealTarget: undefined }),
     openItem: (key) => set((state) => ({ open: { ...state.open, [key]: true } })),
     closeItem: (key) =>
       set((state) => {
@@ -37,10 +46,13 @@ const useTimelineStore = create<TimelineState>()((set) => ({
     // Reading an older entry is leaving the tail.
     jumpRequested: (entryId) => set({ jumpTarget: entryId, following: false }),
     jumpSettled: () => set({ jumpTarget: undefined }),
+    revealRequested: (elementId) => set({ revealTarget: elementId }),
+    revealSettled: () => set({ revealTarget: undefined }),
   },
 }));
 
 export const useItemOpen = (key: string) => useTimelineStore((state) => state.open[key] === true);
 export const useJumpTarget = () => useTimelineStore((state) => state.jumpTarget);
+export const useRevealTarget = () => useTimelineStore((state) => state.revealTarget);
 export const useFollowing = () => useTimelineStore((state) => state.following);
 export const useTimelineActions = () => useTimelineStore((state) => state.actions);
