@@ -116,13 +116,8 @@ test("when the welcome session's long reply is shown, then it is folded and Show
   await page.getByRole("link", { name: /Welcome to Tideline/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Tideline");
   // The reply sits above the newest turns, outside the virtual window: scroll up to it.
-  const transcript = page.getByRole("region", { name: "Transcript" });
   const more = tideline.timeline.getByRole("button", { name: /^Show more \(/ });
-  await transcript.focus();
-  for (let step = 0; step < 40 && (await more.count()) === 0; step += 1) {
-    await page.keyboard.press("PageUp");
-  }
-  await more.scrollIntoViewIfNeeded();
+  await tideline.scrollUpTo(more);
   await expect(more).toBeVisible();
   await tideline.screenshot("long-reply-folded");
   await more.focus();

@@ -84,6 +84,19 @@ export class TidelinePage {
     await expect(this.timeline).toBeVisible();
   }
 
+  /**
+   * Scrolls the transcript up, a page at a time, until the locator's row is in the virtual
+   * window (rows far above the tail are not in the DOM), then brings it into view.
+   */
+  async scrollUpTo(target: Locator): Promise<void> {
+    const transcript = this.page.getByRole("region", { name: "Transcript" });
+    await transcript.focus();
+    for (let step = 0; step < 60 && (await target.count()) === 0; step += 1) {
+      await this.page.keyboard.press("PageUp");
+    }
+    await target.first().scrollIntoViewIfNeeded();
+  }
+
   get timeline(): Locator {
     return this.page.getByRole("main", { name: "Session timeline" });
   }

@@ -12,8 +12,12 @@ test("when the welcome session opens, then its compaction row and summary are th
   await expect(page.getByRole("link", { name: /Welcome to Tideline/ })).toBeVisible();
   const row = tideline.timeline.getByRole("status", { name: "Context compacted" });
   // On a fresh daemon the welcome session is still being recorded: its compaction comes
-  // after a few scripted turns.
-  await expect(row).toBeVisible({ timeout: 45_000 });
+  // after a few scripted turns, and the turns after it can leave it above the virtual window.
+  await expect(
+    tideline.rail.getByRole("list", { name: "Turns" }).getByText("Turn 8", { exact: true }),
+  ).toBeVisible({ timeout: 45_000 });
+  await tideline.scrollUpTo(row);
+  await expect(row).toBeVisible();
 
   const disclosure = page.getByRole("button", { name: /^Summary of the compaction at / });
   await expect(disclosure).toHaveAttribute("aria-expanded", "false");
