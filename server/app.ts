@@ -13,6 +13,7 @@ import { mountCatalogRoutes } from "./http/catalog-routes";
 import type { CatalogStream } from "./http/catalog-stream";
 import { mountCompozySurfaceRoutes } from "./http/compozy-surface-routes";
 import { mountDeriveRoutes } from "./http/derive-routes";
+import { mountExportRoutes } from "./http/export-routes";
 import { mountPinRoutes } from "./http/pin-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Hono {
     const respond = createResponder(deps.validateResponses ?? true, log);
     mountSessionRoutes(app, { host, store: ledger.store, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
+    mountExportRoutes(app, { store: ledger.store, reader: ledger.reader, exports: ledger.exports });
     const pinsOf = (sessionId: string) => ledger.settings.pinnedEntryIdsOf(sessionId);
     mountAuditRoutes(app, { store: ledger.store, audits: ledger.audits, pinsOf, respond });
     mountAgentRoutes(app, { host, respond });

@@ -396,9 +396,27 @@ export interface AuditReader {
   ): CompactionAudit | undefined;
 }
 
+/** A session's entries and rows, oldest first, one batch at a time (the export, ADR 0240). */
+export interface ExportReader {
+  /** Entries after `afterStart` (a start sequence) as JSON text, oldest first. */
+  entriesJson(
+    sessionId: string,
+    afterStart: number,
+    limit: number,
+  ): { startSequence: number; json: string }[];
+  entries(sessionId: string, afterStart: number, limit: number): DaemonEntry[];
+  /** Ledger rows after `afterSequence` as JSONL lines, summary chunks left out. */
+  rowLines(
+    sessionId: string,
+    afterSequence: number,
+    limit: number,
+  ): { sequence: number; line: string }[];
+}
+
 export type Ledger = {
   store: SessionStore;
   audits: AuditReader;
+  exports: ExportReader;
   replays: PendingReplayStore;
   settings: SessionSettingsStore;
   recorder: SessionRecorder;

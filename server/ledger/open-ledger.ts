@@ -4,6 +4,7 @@
 import Database from "better-sqlite3";
 import type { Ledger } from "../domain/session-recorder-api";
 import { createAuditReader } from "./audit-reader";
+import { createExportReader } from "./export-reader";
 import { migrate } from "./migrations";
 import { createPendingReplayStore } from "./pending-replays";
 import { ensurePrivateFile } from "./private-files";
@@ -48,6 +49,7 @@ export function openLedger(path: string, options: LedgerOptions = {}): Ledger {
   return {
     store: createSessionStore(db, now),
     audits: createAuditReader(db),
+    exports: createExportReader(db),
     replays: createPendingReplayStore(db, now),
     settings: createSessionSettingsStore(db, now),
     recorder: createSessionRecorder(db, now),

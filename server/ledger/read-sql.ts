@@ -84,6 +84,13 @@ export const READ_SQL = {
   /** Entries with the unfolded tail of a long streamed message (see migration 2). */
   pageRows: `SELECT e.start_sequence, e.sequence, e.message, ${TAIL_TEXT} FROM entries e
        WHERE e.session_id = ? AND e.start_sequence < ? ORDER BY e.start_sequence DESC LIMIT ?`,
+  /** A batch of a session's entries, oldest first, with their tails (the export). */
+  exportEntryRows: `SELECT e.start_sequence, e.sequence, e.message, ${TAIL_TEXT} FROM entries e
+       WHERE e.session_id = ? AND e.start_sequence > ? ORDER BY e.start_sequence LIMIT ?`,
+  /** A batch of a session's ledger rows, oldest first, chunks left out (the export). */
+  exportLedgerRows: `SELECT sequence, turn_id, type, content, created_at FROM ledger
+       WHERE session_id = ? AND sequence > ? AND ${VISIBLE}
+       ORDER BY sequence LIMIT ?`,
   /** The entries of one compaction span, oldest first, with their tails (the audit). */
   spanRows: `SELECT e.start_sequence, e.sequence, e.message, ${TAIL_TEXT} FROM entries e
        WHERE e.session_id = ? AND e.start_sequence > ? AND e.start_sequence < ?

@@ -42,7 +42,7 @@ export const PROJECTION_GENERATION = 1;
 import { createTailReader } from "./tail-reader";
 import { createUsageReader } from "./usage-reader";
 
-type LedgerRowRaw = {
+export type LedgerRowRaw = {
   sequence: number;
   turn_id: string | null;
   type: string;
@@ -50,21 +50,21 @@ type LedgerRowRaw = {
   created_at: string;
 };
 /** `[start_sequence, sequence, message JSON, tail]`, read in raw (array) mode. */
-type EntryTuple = [number, number, string, string | null];
+export type EntryTuple = [number, number, string, string | null];
 
 /**
  * An entry as JSON text, byte for byte what `JSON.stringify(toEntry(row))` gives. The stored
  * message is JSON.stringify output, which JSON.parse→JSON.stringify gives back unchanged, so
  * it is spliced in as it is; only a row with a pending tail is parsed to fold the tail in.
  */
-function entryJson(row: EntryTuple): string {
+export function entryJson(row: EntryTuple): string {
   const message = row[3]
     ? JSON.stringify(withTail(JSON.parse(row[2]) as DaemonMessage, row[3]))
     : row[2];
   return `{"message":${message},"start_sequence":${row[0]},"sequence":${row[1]}}`;
 }
 
-function toEntry(row: EntryTuple): DaemonEntry {
+export function toEntry(row: EntryTuple): DaemonEntry {
   return {
     message: withTail(JSON.parse(row[2]) as DaemonMessage, row[3]),
     start_sequence: row[0],
