@@ -155,5 +155,46 @@ export function createDaemonClient(options: ClientOptions) {
     return `/api/workspaces/${encodeURIComponent(session.workspace_id)}/sessions/${encodeURIComponent(id)}${suffix}`;
   }
 
-  return { base, request, get, send, headers, listSessions, findSession, sessionPath };
+  /**
+   * A GET whose body may take longer than one request's timeout to arrive (an export): the
+   * timeout covers the answer's start; the body then streams for as long as it takes.
+   */
+  async function stream(path: string): Promise<ReadableStream<Uint8Array>> {
+    const started = new AbortController();
+    const timer = setTimeout(
+      () => started.abort(new Error("no answer in time")),
+      REQUEST_TIMEOUT_MS,
+    );
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method: "GET",
+        headers: headers({ Accept: "*/*" }),
+        signal: started.signal,
+      });
+    } catch (error) {
+      throw new DaemonUnreachable(`cannot reach the daemon at ${base} (${causeOf(error)})`);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok || response.body === null) {
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      const error = ErrorBody.safeParse(json);
+      if (error.success) throw new DaemonError(response.status, error.data.code, error.data.error);
+      throw new DaemonError(
+        response.status,
+        undefined,
+        `GET ${path} answered HTTP ${response.status}`,
+      );
+    }
+    return response.body;
+  }
+
+  return { base, request, get, send, stream, headers, listSessions, findSession, sessionPath };
 }

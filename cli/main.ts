@@ -3,6 +3,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { registerSessionAudit } from "./commands/session-audit";
 import { registerSessionCompact } from "./commands/session-compact";
+import { registerSessionExport } from "./commands/session-export";
 import { registerSessionLog } from "./commands/session-log";
 import { registerSessionPrompt } from "./commands/session-prompt";
 import { registerSessionUsage } from "./commands/session-usage";
@@ -38,6 +39,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   registerSessionUsage(session, io);
   registerSessionLog(session, io);
   registerSessionAudit(session, io, setExit);
+  registerSessionExport(session, io);
   // Every command shares the error handling and output wiring of the root.
   const all = [program, ...program.commands, ...session.commands];
   for (const command of all) {
