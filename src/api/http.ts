@@ -150,6 +150,45 @@ async function send<S extends z.ZodType>(
   return parsed.data;
 }
 
+/**
+ * A file the daemon sends (an export): its bytes and the name it suggests. Errors read like
+ * every other answer's; a daemon without the route (CompozyOS) answers 404 without our code.
+ */
+export async function fetchFile(
+  path: string,
+  query?: Record<string, string | number | undefined>,
+): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const url = apiUrl(path, query);
+  const headers: Record<string, string> = { Accept: "*/*" };
+  const token = apiToken();
+  if (token && isOwnOrigin(url)) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch {
+    throw new ApiError("Couldn't reach the daemon.", { status: 0, code: "network" });
+  }
+  if (!response.ok) {
+    const envelope = ErrorEnvelope.safeParse(await response.json().catch(() => undefined));
+    // "no such endpoint" is the reference daemon's answer for a route it lacks.
+    if (envelope.success && envelope.data.error !== "no such endpoint") {
+      throw new ApiError(envelope.data.error, {
+        status: response.status,
+        code: envelope.data.code,
+      });
+    }
+    throw new ApiError(
+      response.status === 404 || response.status === 405
+        ? "This daemon does not export sessions."
+        : `The daemon answered ${response.status}.`,
+      { status: response.status },
+    );
+  }
+  const disposition = response.headers.get("Content-Disposition") ?? "";
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName };
+}
+
 function unexpectedStream(path: string): never {
   throw new ApiError(`Unexpected event stream from ${path}.`, {
     status: 200,

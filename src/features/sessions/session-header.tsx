@@ -3,6 +3,7 @@ import { useRenameSessionMutation } from "../../api/session-mutations";
 import type { SessionRef } from "../../api/session-queries";
 import { useSessionPhase } from "../../api/use-session-phase";
 import { PHASE_STATUS } from "../../lib/session-phase";
+import { ExportSession } from "./export-session";
 import { pendingApprovals } from "./session-approval";
 import { headerTitle } from "./session-header-view";
 import { SessionName } from "./session-name";
@@ -12,7 +13,7 @@ import { showsStopSession } from "./stop-session-view";
 
 /**
  * The top of a session: its name (the page's h1; Rename edits it in place), agent and
- * state, Stop session while it runs, and a compact context figure (`meter`, supplied by the
+ * state, Stop session while it runs, Export, and a compact context figure (`meter`, supplied by the
  * page) that on narrow screens opens the context sheet. The stream's "Reconnecting…" lives
  * here, where it covers nothing.
  */
@@ -37,6 +38,7 @@ export function SessionHeader({ session, meter }: { session: SessionRef; meter: 
       {phase && showsStopSession(phase, current?.state) ? (
         <StopSession session={session} phase={phase} approvals={pendingApprovals(current)} />
       ) : null}
+      <ExportSession session={session} />
       {meter}
     </header>
   );
