@@ -52,7 +52,9 @@ describe("tideline session export", () => {
     expect(run.stderr).toBe(`Wrote ${file}\n`);
     const lines = readFileSync(file, "utf8").trimEnd().split("\n");
     const rows = lines.map((line) => JSON.parse(line) as { sequence: number; type: string });
-    expect(rows.map((row) => row.sequence)).toEqual(rows.map((_, index) => (rows[0]?.sequence ?? 0) + index));
+    expect(rows.map((row) => row.sequence)).toEqual(
+      rows.map((_, index) => (rows[0]?.sequence ?? 0) + index),
+    );
     expect(rows.some((row) => row.type === "input")).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { asVariant, audit, type Finding, VARIANTS } from "./a11y";
 import type { Daemon } from "./daemon";
 
-type SessionJson = {
+export type SessionJson = {
   id: string;
   workspace_id: string;
   state: string;

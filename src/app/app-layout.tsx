@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import { useSessionNotifications } from "../features/notifications/use-session-notifications";
+import { PreferencesButton } from "../features/preferences/preferences-dialog";
+import { ShortcutsHelp } from "../features/preferences/shortcuts-help";
 import { SessionSidebar } from "../features/sessions/session-sidebar";
 import { COMPOSER_INPUT_ID } from "../lib/focus-request";
 
@@ -10,10 +13,15 @@ export function AppLayout({
   activeSessionId?: string;
   children: ReactNode;
 }) {
+  useSessionNotifications(activeSessionId);
   return (
     <div className="flex h-full flex-col lg:flex-row">
       {activeSessionId ? <SkipToComposer /> : null}
-      <SessionSidebar {...(activeSessionId ? { activeSessionId } : {})} />
+      <SessionSidebar
+        {...(activeSessionId ? { activeSessionId } : {})}
+        actions={<PreferencesButton />}
+      />
+      <ShortcutsHelp />
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">{children}</div>
     </div>
   );

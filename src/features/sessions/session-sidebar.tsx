@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { isApiError } from "../../api/http";
 import { loadedSessions, sessionQueries } from "../../api/session-queries";
 import {
@@ -17,7 +17,14 @@ import { byNewestCreated, sessionStatus } from "./session-sidebar-view";
  * The sessions, newest created first (a stable order; activity shows in the badges), a page at a time ("Show more sessions" follows the
  * daemon's cursor); beside the page on wide screens, collapsible above it on narrow ones.
  */
-export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }) {
+export function SessionSidebar({
+  activeSessionId,
+  actions,
+}: {
+  activeSessionId?: string;
+  /** Controls beside the name in the top row (the page's Settings). */
+  actions?: ReactNode;
+}) {
   const catalog = useSessionCatalogStream();
   const sessions = useInfiniteQuery({
     ...sessionQueries.list(),
@@ -56,6 +63,7 @@ export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }
         >
           Sessions <span aria-hidden="true">{expanded ? "▴" : "▾"}</span>
         </button>
+        {actions ? <div className="flex items-center lg:ml-auto">{actions}</div> : null}
       </div>
       <div
         id={listId}
