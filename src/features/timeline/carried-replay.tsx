@@ -1,6 +1,5 @@
-import { useId } from "react";
 import { carriedReplayView, ROLE_LABELS } from "./carried-replay-view";
-import { useItemOpen, useTimelineActions } from "./timeline-store";
+import { DisclosureButton, useTimelineDisclosure } from "./timeline-disclosure";
 
 /**
  * The first row of a continued or forked session: where it comes from and, behind a
@@ -14,9 +13,7 @@ export function CarriedReplay({
   data: Record<string, unknown>;
 }) {
   const view = carriedReplayView(data);
-  const open = useItemOpen(itemKey);
-  const { openItem, closeItem } = useTimelineActions();
-  const listId = useId();
+  const { open, panelId: listId, toggle } = useTimelineDisclosure(itemKey);
   return (
     <section
       aria-label={view.heading}
@@ -25,18 +22,15 @@ export function CarriedReplay({
       <p className="font-semibold text-slate-900 dark:text-slate-100">{view.heading}</p>
       <p className="mt-0.5 text-slate-700 dark:text-slate-300">{view.summary}</p>
       {view.messages.length > 0 ? (
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => (open ? closeItem(itemKey) : openItem(itemKey))}
-          className="mt-1 inline-flex items-center gap-1 rounded text-xs font-medium text-cyan-800 hover:underline dark:text-cyan-300"
+        <DisclosureButton
+          open={open}
+          panelId={listId}
+          look="link"
+          className="mt-1"
+          onClick={toggle}
         >
-          <span aria-hidden="true" className={open ? "rotate-90" : ""}>
-            ▸
-          </span>
           {open ? "Hide what was carried" : "Show what was carried"}
-        </button>
+        </DisclosureButton>
       ) : null}
       {open ? (
         <ol id={listId} className="mt-2 space-y-2">

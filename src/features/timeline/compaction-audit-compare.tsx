@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
 import { auditQueries } from "../../api/audit-queries";
 import type { CompactionAudit } from "../../audit/types";
 import { Spinner } from "../../components/spinner";
 import type { SummaryDiff, SummaryDiffPart } from "../../lib/summary-diff";
 import { AuditItemView } from "./compaction-audit-item";
-import { useItemOpen, useTimelineActions } from "./timeline-store";
+import { DisclosureButton, useTimelineDisclosure } from "./timeline-disclosure";
 
 /**
  * "Compare with the previous summary" (from a session's second compaction on): what the
@@ -22,28 +21,20 @@ export function SummaryComparison({
   when: string;
 }) {
   const previous = audit.previous;
-  const key = `audit-compare:${audit.compaction_id}`;
-  const open = useItemOpen(key);
-  const { openItem, closeItem } = useTimelineActions();
-  const regionId = useId();
+  const {
+    open,
+    panelId: regionId,
+    toggle,
+  } = useTimelineDisclosure(`audit-compare:${audit.compaction_id}`);
   if (previous === null) return null;
   const lost = previous.lost.length;
   return (
     <div className="mt-1">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={regionId}
-        onClick={() => (open ? closeItem(key) : openItem(key))}
-        className="inline-flex min-h-6 items-center gap-1 rounded text-xs font-medium text-slate-700 underline-offset-2 hover:underline dark:text-slate-200"
-      >
-        <span aria-hidden="true" className={`transition-transform ${open ? "rotate-90" : ""}`}>
-          ▸
-        </span>
+      <DisclosureButton open={open} panelId={regionId} onClick={toggle}>
         Compare with the previous summary
         {lost > 0 ? " " : null}
         {lost > 0 ? <span className="font-normal">· {lost} lost since then</span> : null}
-      </button>
+      </DisclosureButton>
       {open ? (
         <section
           id={regionId}

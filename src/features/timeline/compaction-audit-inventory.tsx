@@ -1,10 +1,10 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { AuditItem, CompactionAudit } from "../../audit/types";
 import { Button } from "../../components/button";
 import { AUDIT_ITEMS_PER_KIND } from "../../contract/compaction-audit";
 import { AuditItemView } from "./compaction-audit-item";
 import { countsLine, remindable } from "./compaction-audit-view";
-import { useItemOpen, useTimelineActions } from "./timeline-store";
+import { DisclosureButton, useTimelineDisclosure } from "./timeline-disclosure";
 import { useRemindAgent } from "./use-remind-agent";
 
 /** Items shown per group before "Show all" (a span can mention 10,000 paths). */
@@ -24,25 +24,13 @@ export function AuditInventory({
   sessionId: string;
   when: string;
 }) {
-  const key = `audit:${audit.compaction_id}`;
-  const open = useItemOpen(key);
-  const { openItem, closeItem } = useTimelineActions();
-  const regionId = useId();
+  const { open, panelId: regionId, toggle } = useTimelineDisclosure(`audit:${audit.compaction_id}`);
   const counts = countsLine(audit);
   return (
     <div className="mt-1">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={regionId}
-        onClick={() => (open ? closeItem(key) : openItem(key))}
-        className="inline-flex min-h-6 items-center gap-1 rounded text-xs font-medium text-slate-700 underline-offset-2 hover:underline dark:text-slate-200"
-      >
-        <span aria-hidden="true" className={`transition-transform ${open ? "rotate-90" : ""}`}>
-          ▸
-        </span>
+      <DisclosureButton open={open} panelId={regionId} onClick={toggle}>
         What the summary kept <span className="font-normal">· {counts}</span>
-      </button>
+      </DisclosureButton>
       {open ? (
         <section
           id={regionId}

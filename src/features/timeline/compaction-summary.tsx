@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "../../components/button";
 import { SafeMarkdown } from "../../components/safe-markdown";
 import { formatClockTime } from "../../lib/format-time";
-import { useItemOpen, useTimelineActions } from "./timeline-store";
+import { DisclosureButton, useTimelineDisclosure } from "./timeline-disclosure";
+import { useTimelineActions } from "./timeline-store";
 
 /**
  * The summary behind a closed disclosure ("Summary", or "Partial summary" for a compaction
@@ -21,34 +22,27 @@ export function CompactionSummary({
   label?: string;
   startedAt: string;
 }) {
-  const key = `summary:${compactionId}`;
-  const open = useItemOpen(key);
-  const { openItem, closeItem, stopFollowing, revealRequested } = useTimelineActions();
-  const regionId = useId();
+  const { open, panelId: regionId, toggle } = useTimelineDisclosure(`summary:${compactionId}`);
+  const { stopFollowing, revealRequested } = useTimelineActions();
   const when = formatClockTime(startedAt);
   return (
     <div className="mt-1">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={regionId}
+      <DisclosureButton
+        open={open}
+        panelId={regionId}
         aria-label={`${label} of the compaction at ${when}`}
         onClick={() => {
-          if (open) return closeItem(key);
+          if (open) return toggle();
           // The reader is reading this summary now: the tail must not pull it out of view.
           // Opened near the bottom of the view, it would start below it: the list brings it
           // in once it has measured the taller row (not when a row comes back into the window).
           stopFollowing();
-          openItem(key);
+          toggle();
           revealRequested(regionId);
         }}
-        className="inline-flex min-h-6 items-center gap-1 rounded text-xs font-medium text-slate-700 underline-offset-2 hover:underline dark:text-slate-200"
       >
-        <span aria-hidden="true" className={`transition-transform ${open ? "rotate-90" : ""}`}>
-          ▸
-        </span>
         {label}
-      </button>
+      </DisclosureButton>
       {open ? (
         <section
           id={regionId}
