@@ -39,7 +39,7 @@ describe("the prompt queue over HTTP (CompozyOS's queue and steer endpoints), wi
   async function inputs(id: string) {
     const response = await daemon.call("GET", `${daemon.sessionPath(id)}/events?type=input`);
     const list = DaemonEventList.parse(await response.json());
-    return list.events.map((event) => (event.content as { text: string }).text);
+    return list.events.map((event) => String((event.content as Record<string, unknown>).text));
   }
   async function runningTurn(id: string, seconds = 30) {
     expect((await daemon.prompt(id, `/demo wait ${seconds}`)).status).toBe(200);

@@ -247,6 +247,18 @@ export async function putJson<S extends z.ZodType>(
   return result === STREAMED ? unexpectedStream(path) : result;
 }
 
+/** A PUT or DELETE that carries a JSON body (or none) and is answered with JSON. */
+export async function sendJson<S extends z.ZodType>(
+  method: "PUT" | "DELETE",
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const result = await send(method, path, schema, body, options);
+  return result === STREAMED ? unexpectedStream(path) : result;
+}
+
 /** A DELETE answered 204 (unpin): any 2xx is success. */
 export async function deleteNoContent(path: string, options: RequestOptions = {}): Promise<void> {
   await send("DELETE", path, z.unknown(), undefined, options);

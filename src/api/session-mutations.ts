@@ -7,6 +7,7 @@ import { CancelResult, PromptResultEnvelope } from "../contract/commands";
 import { SessionEnvelope } from "../contract/session";
 import { isApiError, patchJson, postAccepting, postJson, postNoContent, sessionPath } from "./http";
 import type { PromptSend } from "./prompt-identity";
+import { queueQueries } from "./queue-queries";
 import { type SessionRef, sessionQueries } from "./session-queries";
 import { usageQueries } from "./usage-queries";
 
@@ -16,6 +17,8 @@ function useRefreshSession(ref: SessionRef) {
     Promise.all([
       client.invalidateQueries({ queryKey: sessionQueries.detail(ref).queryKey }),
       client.invalidateQueries({ queryKey: sessionQueries.list().queryKey }),
+      // A send while a turn runs lands in the queue (ADR 0220).
+      client.invalidateQueries({ queryKey: queueQueries.key(ref.sessionId) }),
     ]);
 }
 
