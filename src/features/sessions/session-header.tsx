@@ -3,6 +3,7 @@ import { useRenameSessionMutation } from "../../api/session-mutations";
 import type { SessionRef } from "../../api/session-queries";
 import { useSessionPhase } from "../../api/use-session-phase";
 import { PHASE_STATUS } from "../../lib/session-phase";
+import { SessionActions } from "./session-actions";
 import { pendingApprovals } from "./session-approval";
 import { headerTitle } from "./session-header-view";
 import { SessionName } from "./session-name";
@@ -37,6 +38,7 @@ export function SessionHeader({ session, meter }: { session: SessionRef; meter: 
       {phase && showsStopSession(phase, current?.state) ? (
         <StopSession session={session} phase={phase} approvals={pendingApprovals(current)} />
       ) : null}
+      <SessionActions session={session} current={current} />
       {meter}
     </header>
   );

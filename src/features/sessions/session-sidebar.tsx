@@ -19,8 +19,11 @@ import { byNewestCreated, sessionStatus } from "./session-sidebar-view";
  */
 export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }) {
   const catalog = useSessionCatalogStream();
+  // Archived sessions are hidden unless asked for (the daemon's default leaves them out).
+  const [showArchived, setShowArchived] = useState(false);
+  const archivedId = useId();
   const sessions = useInfiniteQuery({
-    ...sessionQueries.list(),
+    ...sessionQueries.list(showArchived ? "include" : "exclude"),
     refetchInterval: catalog === "live" ? false : CATALOG_FALLBACK_POLL_MS,
   });
   const loaded = loadedSessions(sessions.data);
@@ -62,6 +65,16 @@ export function SessionSidebar({ activeSessionId }: { activeSessionId?: string }
         className={`min-h-0 flex-1 flex-col gap-2 px-3 pb-3 lg:flex ${expanded ? "flex" : "hidden"}`}
       >
         <NewSessionButton onCreated={collapse} />
+        <div className="flex items-center gap-2 text-sm">
+          <input
+            id={archivedId}
+            type="checkbox"
+            checked={showArchived}
+            onChange={(event) => setShowArchived(event.target.checked)}
+            className="size-4 accent-cyan-700 dark:accent-cyan-500"
+          />
+          <label htmlFor={archivedId}>Show archived</label>
+        </div>
         {sessions.isPending ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Loading sessions…</p>
         ) : sessions.data === undefined ? (
