@@ -111,7 +111,8 @@ async function send<S extends z.ZodType>(
   const url = apiUrl(path, options.query);
   const token = apiToken();
   if (token && isOwnOrigin(url)) headers.Authorization = `Bearer ${token}`;
-  const hasBody = method === "POST" || method === "PATCH";
+  // POST and PATCH always carry JSON; a PUT or DELETE only when given one (the queue's edit).
+  const hasBody = method === "POST" || method === "PATCH" || body !== undefined;
   if (hasBody) headers["Content-Type"] = "application/json";
 
   let response: Response;
