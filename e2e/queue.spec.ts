@@ -63,7 +63,9 @@ test("when messages are sent during a turn, then they queue above the composer, 
     "first, typo fixed here",
     "third in line",
   ]);
-  await expect(tideline.timeline.getByText("third in line", { exact: true })).toBeVisible();
+  await expect(
+    tideline.timeline.getByRole("paragraph").filter({ hasText: /^third in line$/ }),
+  ).toBeVisible();
 });
 
 test("when the queue is driven by keyboard alone, then a message is queued, edited and sent now in place of the turn", async ({
@@ -109,7 +111,9 @@ test("when the queue is driven by keyboard alone, then a message is queued, edit
   await page.keyboard.press("Enter");
   await expect(queue).toBeHidden({ timeout: 20_000 });
   await tideline.waitIdle(session);
-  await expect(tideline.timeline.getByText("steer me now", { exact: true })).toBeVisible();
+  await expect(
+    tideline.timeline.getByRole("paragraph").filter({ hasText: /^steer me now$/ }),
+  ).toBeVisible();
   const inputs = await tideline.api<{ events: { content: { text: string } }[] }>(
     "GET",
     `${pathOf(session)}/events?type=input`,

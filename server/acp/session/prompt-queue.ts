@@ -3,7 +3,6 @@
 // idle and active; steering (or an interrupt) puts a message first and cancels the running
 // turn, since ACP has no way into a turn once it is sent. A stopped or crashed agent keeps
 // the queue; it drains once the session is resumed.
-import type { QueuedInput } from "../../../src/contract/compozy-surfaces";
 import type { SessionInput } from "../../domain/session-inputs-api";
 import type { SessionRecord } from "../../domain/session-recorder-api";
 import { refuse } from "../session-refusal";
