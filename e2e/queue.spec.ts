@@ -64,7 +64,10 @@ test("when messages are sent during a turn, then they queue above the composer, 
     "third in line",
   ]);
   await expect(
-    tideline.timeline.getByRole("paragraph").filter({ hasText: /^third in line$/ }),
+    tideline.timeline
+      .getByRole("paragraph")
+      .filter({ hasText: /^third in line$/ })
+      .first(),
   ).toBeVisible();
 });
 
