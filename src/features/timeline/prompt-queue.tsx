@@ -97,7 +97,8 @@ function QueuedRow({
       () => undefined,
     );
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+  // On the editor and its buttons: Escape leaves the edit wherever focus is in it.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === "Escape") {
       // Closes the edit only: it must not also stop the running turn.
       event.preventDefault();
@@ -176,10 +177,16 @@ function QueuedRow({
           </>
         ) : (
           <>
-            <Button size="sm" onClick={() => setDraft(null)}>
+            <Button size="sm" onKeyDown={onKeyDown} onClick={() => setDraft(null)}>
               Cancel
             </Button>
-            <Button size="sm" tone="primary" aria-label={`Save ${name}`} onClick={save}>
+            <Button
+              size="sm"
+              tone="primary"
+              aria-label={`Save ${name}`}
+              onKeyDown={onKeyDown}
+              onClick={save}
+            >
               Save
             </Button>
           </>
