@@ -110,7 +110,7 @@ export class TidelinePage {
   }
 
   get sendButton(): Locator {
-    return this.page.getByRole("button", { name: "Send" });
+    return this.page.getByRole("button", { name: "Send", exact: true });
   }
 
   /** Stop the running turn (not "Stop session", which ends the session). */

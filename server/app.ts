@@ -15,6 +15,7 @@ import { mountCompozySurfaceRoutes } from "./http/compozy-surface-routes";
 import { mountDeriveRoutes } from "./http/derive-routes";
 import { mountExportRoutes } from "./http/export-routes";
 import { mountPinRoutes } from "./http/pin-routes";
+import { mountQueueRoutes } from "./http/queue-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
 import { hostGuard, type SecurityOptions, tokenGuard, writeGuard } from "./http/security";
@@ -47,6 +48,10 @@ const REFUSAL_STATUS = {
   session_not_stopped: 409,
   prompt_idempotency_conflict: 409,
   session_continued: 409,
+  prompt_not_in_progress: 409,
+  active_turn_mismatch: 409,
+  queue_entry_not_queued: 409,
+  session_queue_full: 413,
   permission_resolved: 409,
   permission_ambiguous: 409,
   agent_request_failed: 502,
@@ -73,6 +78,7 @@ export function createApp(deps: AppDeps): Hono {
     const { ledger, host, streams } = deps.sessions;
     const respond = createResponder(deps.validateResponses ?? true, log);
     mountSessionRoutes(app, { host, store: ledger.store, respond });
+    mountQueueRoutes(app, { host, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
     mountExportRoutes(app, { store: ledger.store, reader: ledger.reader, exports: ledger.exports });
     const pinsOf = (sessionId: string) => ledger.settings.pinnedEntryIdsOf(sessionId);

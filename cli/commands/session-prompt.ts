@@ -73,6 +73,10 @@ export function registerSessionPrompt(session: Command, io: CliIo) {
         };
         if (!options.wait || turnId === undefined) {
           if (cx.machine({ json: record, toon: ["session_prompt"] })) return;
+          // While a turn runs the daemon queues the prompt (ADR 0220): there is no turn yet.
+          if (record.status === "queued") {
+            return cx.out("Prompt queued: it goes when the running turn ends");
+          }
           return cx.out(`Prompt accepted${turnId === undefined ? "" : ` (turn ${turnId})`}`);
         }
         if (cx.format === "human") cx.err(cx.colours.dim(`Prompt accepted (turn ${turnId})`));

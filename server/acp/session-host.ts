@@ -15,10 +15,13 @@ import { createPermissionBroker } from "./permission-broker";
 import { createAgentLauncher } from "./session/agent-launch";
 import { createAgentSettings } from "./session/agent-settings";
 import { createAgentTrees } from "./session/agent-trees";
+import { createCancelTurn } from "./session/cancel-turn";
 import { recoverInterrupted } from "./session/crash-recovery";
 import { createHostContext } from "./session/host-context";
 import type { SessionHostDeps } from "./session/host-types";
+import { createPromptQueue } from "./session/prompt-queue";
 import { createPromptTurns } from "./session/prompt-turns";
+import type { SteerRequest } from "./session/queue-entries";
 import { createSessionDerivation } from "./session/session-derive";
 import { createSessionLifecycle, createSessionStarter } from "./session/session-lifecycle";
 import { createSessionList } from "./session/session-list";
@@ -64,6 +67,10 @@ export function createSessionHost(deps: SessionHostDeps) {
   const launcher = createAgentLauncher(ctx, { permissions, replays, turns, trees });
   const start = createSessionStarter(ctx, { view, launcher });
   const lifecycle = createSessionLifecycle(ctx, { view, start, permissions });
+  const cancel = createCancelTurn(ctx, permissions);
+  const queue = createPromptQueue(ctx, { turns, launcher, cancel });
+  // Every change of a session may have left it idle with messages waiting (ADR 0220).
+  ctx.onSessionChanged((sessionId) => queue.drain(sessionId));
   const derivation = createSessionDerivation(ctx, {
     replays,
     start,
@@ -76,7 +83,15 @@ export function createSessionHost(deps: SessionHostDeps) {
     ...createSessionList(ctx, view),
     ...lifecycle,
     ...derivation,
-    ...createPromptTurns(ctx, { turns, launcher, permissions }),
+    ...createPromptTurns(ctx, { turns, launcher, cancel, queue }),
+    queue: {
+      list: queue.list,
+      replace: queue.replace,
+      withdraw: queue.withdraw,
+      promote: queue.promote,
+      steer: (sessionId: string, workspaceId: string, steer: SteerRequest) =>
+        queue.steer(sessionId, workspaceId, steer),
+    },
     ...createAgentSettings(ctx, { view, turns }),
 
     /** `POST …/approve`: the person's answer to a pending permission request. */

@@ -8,6 +8,11 @@ export const REFUSAL_MESSAGES = {
   session_not_stopped: "session: session must be stopped before archiving",
   prompt_idempotency_conflict: "store: session prompt idempotency conflict",
   session_continued: "session: continued in another session",
+  session_delete_busy: "session: a turn is running; stop it before deleting the session",
+  prompt_not_in_progress: "session: no turn is in progress",
+  active_turn_mismatch: "session: the active turn is not the expected one",
+  queue_entry_not_queued: "store: session input queue entry is not queued",
+  session_queue_full: "store: session input queue full",
 } as const;
 
 export type RefusalCode =
@@ -20,6 +25,10 @@ export type RefusalCode =
   | "session_not_stopped"
   | "prompt_idempotency_conflict"
   | "session_continued"
+  | "prompt_not_in_progress"
+  | "active_turn_mismatch"
+  | "queue_entry_not_queued"
+  | "session_queue_full"
   | "permission_resolved"
   | "permission_ambiguous"
   | "agent_request_failed";
@@ -47,6 +56,21 @@ export const refuse = {
   notPromptable: () =>
     new SessionRefusal("session_not_promptable", REFUSAL_MESSAGES.session_not_promptable),
   busy: () => new SessionRefusal("session_busy", REFUSAL_MESSAGES.session_busy),
+  /** Deleting would kill the agent mid-turn: the person stops the turn first. */
+  deleteBusy: () => new SessionRefusal("session_busy", REFUSAL_MESSAGES.session_delete_busy),
+  notInProgress: () =>
+    new SessionRefusal("prompt_not_in_progress", REFUSAL_MESSAGES.prompt_not_in_progress),
+  turnMismatch: (expected: string) =>
+    new SessionRefusal(
+      "active_turn_mismatch",
+      `${REFUSAL_MESSAGES.active_turn_mismatch} (${expected})`,
+    ),
+  notQueued: (id: string) =>
+    new SessionRefusal(
+      "queue_entry_not_queued",
+      `${REFUSAL_MESSAGES.queue_entry_not_queued}: ${id}`,
+    ),
+  queueFull: () => new SessionRefusal("session_queue_full", REFUSAL_MESSAGES.session_queue_full),
   unsupported: () =>
     new SessionRefusal("compaction_unsupported", REFUSAL_MESSAGES.compaction_unsupported),
   archived: () => new SessionRefusal("session_archived", REFUSAL_MESSAGES.session_archived),

@@ -34,6 +34,8 @@ export type Reply = {
   tools: ToolStep[];
   decision: string | null;
   files: string[];
+  /** `/demo wait`: real milliseconds before anything is said, whatever `--speed`. */
+  holdMs?: number;
   /** The message when it depends on the person's answers: the titles of the tools refused. */
   conclude?: (refused: readonly string[]) => string;
 };

@@ -164,6 +164,7 @@ export async function streamReply(
   signal: AbortSignal,
   produced: Produced,
 ): Promise<void> {
+  if (reply.holdMs !== undefined) await deps.pace.hold(reply.holdMs, signal);
   if (reply.thought) {
     await streamMessage(deps, session, "thought", reply.thought, 60, signal, produced);
   }

@@ -31,6 +31,7 @@ export type ArmedCompaction = z.infer<typeof ArmedCompaction>;
 export type DemoScenario =
   | { kind: "arm"; armed: ArmedCompaction }
   | { kind: "fill"; percent: number }
+  | { kind: "wait"; seconds: number }
   | { kind: "markdown" }
   | { kind: "tools" }
   | { kind: "approvals" }
@@ -45,6 +46,7 @@ export const SCENARIO_HELP: ReadonlyArray<readonly [usage: string, effect: strin
   ["fail", "the next compaction fails"],
   ["paused", "the next compaction goes in_progress → _paused → completed"],
   ["slow <seconds>", "the next compaction stays in progress that long (cancel it!)"],
+  ["wait <seconds>", "this reply takes that long to begin (queue messages behind it, or stop it)"],
   ["codex", "the next compaction completes with no summary, no chunks and no usage report"],
   ["correct", "the next compaction completes, then is corrected to failed"],
   ["late-chunk", "the next compaction gets a summary chunk after it completed"],
@@ -91,7 +93,7 @@ function isSimpleArmed(name: string): name is Exclude<ArmedCompaction["name"], "
 export function parseScenario(argument: string): ParsedScenario {
   const [name = "", value, ...rest] = argument.trim().split(/\s+/);
   if (rest.length > 0) return { ok: false, problem: `too many arguments for "${name}"` };
-  if (name === "fill" || name === "slow") {
+  if (name === "fill" || name === "slow" || name === "wait") {
     const number = Number(value);
     if (value === undefined || !Number.isFinite(number)) {
       return { ok: false, problem: `"${name}" needs a number` };
@@ -103,8 +105,9 @@ export function parseScenario(argument: string): ParsedScenario {
       return { ok: true, scenario: { kind: "fill", percent: number } };
     }
     if (number < 0 || number > 600) {
-      return { ok: false, problem: "slow takes 0 to 600 seconds" };
+      return { ok: false, problem: `${name} takes 0 to 600 seconds` };
     }
+    if (name === "wait") return { ok: true, scenario: { kind: "wait", seconds: number } };
     return { ok: true, scenario: { kind: "arm", armed: { name: "slow", seconds: number } } };
   }
   if (value !== undefined) return { ok: false, problem: `"${name}" takes no argument` };

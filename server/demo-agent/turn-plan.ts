@@ -75,6 +75,11 @@ function planScenario(
           : textReply(`The context is already past ${scenario.percent} % of the window.`);
       return replyPlan(reply, { mayAutoCompact: false });
     }
+    case "wait":
+      return replyPlan({
+        ...textReply(`Waited ${scenario.seconds} s before answering.`),
+        holdMs: scenario.seconds * 1000,
+      });
     case "markdown":
       return replyPlan(markdownShowcaseReply());
     case "approvals":

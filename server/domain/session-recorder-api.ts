@@ -25,6 +25,7 @@ export type History = z.infer<typeof DaemonHistory>;
 export type SessionUsage = z.infer<typeof DaemonSessionUsage>;
 
 import type { ConfigOption, ModeState } from "./agent-session-info";
+import type { SessionInputStore } from "./session-inputs-api";
 
 /** One ledger row, as stored (docs/ledger.md §2). `content` is the parsed JSON. */
 export type LedgerRow = {
@@ -415,6 +416,8 @@ export interface ExportReader {
 
 export type Ledger = {
   store: SessionStore;
+  /** The prompt queue (ADR 0220). */
+  inputs: SessionInputStore;
   audits: AuditReader;
   exports: ExportReader;
   replays: PendingReplayStore;

@@ -1,7 +1,7 @@
 // The endpoints CompozyOS's own web calls around a session view (ADR 0191): status,
-// onboarding, attention counts, goal, clarifications, presence and the prompt queue.
-// Each answers with what the reference daemon really has; its features that CompozyOS has
-// and it lacks (goals, clarifications, a queue) are an honest empty answer, never a 404
+// onboarding, attention counts, goal, clarifications and presence (the prompt queue is in
+// queue-routes.ts). Each answers with what the reference daemon really has; its features
+// that CompozyOS has and it lacks (goals, clarifications) are an honest empty answer, never a 404
 // that would stop CompozyOS's client.
 import { randomUUID } from "node:crypto";
 import type { Hono } from "hono";
@@ -13,7 +13,6 @@ import {
   OnboardingEnvelope,
   PresenceBody,
   PresenceLease,
-  QueuedInputList,
 } from "../../src/contract/compozy-surfaces";
 import type { SessionHost } from "../acp/session-host";
 import type { Ledger } from "../domain/session-recorder-api";
@@ -93,11 +92,6 @@ export function mountCompozySurfaceRoutes(app: Hono, deps: CompozySurfaceDeps) {
   app.get(`${SESSION}/clarifications`, (c) => {
     requireSession(c.req.param("ws"), c.req.param("id"));
     return respond(c, ClarificationList, { clarifications: [] });
-  });
-
-  app.get(`${SESSION}/prompt/queue`, (c) => {
-    requireSession(c.req.param("ws"), c.req.param("id"));
-    return respond(c, QueuedInputList, { inputs: [] });
   });
 
   // CompozyOS: a new lease is answered with its id; a renewal or a release with 204.

@@ -157,8 +157,10 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
     expect(
       (await daemon.call("POST", `${daemon.sessionPath(session.id)}/compact`, { body: {} })).status,
     ).toBe(202);
-    const busy = await refusal(await daemon.prompt(session.id, "again"), 409, "session_busy");
-    expect(busy.error).toBe(REFUSAL_MESSAGES.session_busy);
+    // While a turn runs a prompt waits its turn (ADR 0220; queue-routes.test.ts has the rest).
+    const waiting = await daemon.prompt(session.id, "again");
+    expect(waiting.status).toBe(202);
+    expect(DaemonPromptResultEnvelope.parse(await waiting.json()).prompt.status).toBe("queued");
     const running = daemon.host.findSession(session.id)?.activity?.turn_id;
     // No body and no content type, as CompozyOS clients send it.
     const cancel = await daemon.call("POST", `${daemon.sessionPath(session.id)}/prompt/cancel`);

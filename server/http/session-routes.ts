@@ -209,6 +209,7 @@ export function mountSessionRoutes(
       messageId: body.message_id,
       idempotencyKey: body.idempotency_key,
       mode: body.mode,
+      expectedTurnId: body.expected_turn_id,
       requestedBy: requestedByOf(c.req.header(CLIENT_ID_HEADER), c.req.header("user-agent")),
     });
     return respond(c, DaemonPromptResultEnvelope, { prompt: answer.prompt }, answer.status);

@@ -341,6 +341,31 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `);
   },
+  (db) => {
+    // ADR 0220: the prompt queue. Sends made while a turn runs wait here, beside the
+    // ledger, so a stopped or crashed agent and a restarted daemon keep them; a row keeps
+    // its status once sent or withdrawn (acting on it again is a conflict, not a 404).
+    db.exec(`
+      CREATE TABLE session_inputs (
+        id TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        priority INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        mode TEXT NOT NULL CHECK (mode IN ('queue', 'steer', 'interrupt')),
+        delivery TEXT NOT NULL CHECK (delivery IN ('after_turn', 'interrupt_then_prompt')),
+        status TEXT NOT NULL CHECK (status IN ('queued', 'sent', 'canceled')),
+        message_id TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        target_turn_id TEXT,
+        enqueued_at TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        result TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX session_inputs_order ON session_inputs (session_id, status, priority, seq);
+      CREATE INDEX session_inputs_key ON session_inputs (session_id, idempotency_key);
+    `);
+  },
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

@@ -8,6 +8,7 @@ import { createExportReader } from "./export-reader";
 import { migrate } from "./migrations";
 import { createPendingReplayStore } from "./pending-replays";
 import { ensurePrivateFile } from "./private-files";
+import { createSessionInputStore } from "./session-inputs";
 import { createSessionReader } from "./session-reader";
 import { createSessionRecorder } from "./session-recorder";
 import { createSessionSettingsStore } from "./session-settings";
@@ -48,6 +49,7 @@ export function openLedger(path: string, options: LedgerOptions = {}): Ledger {
   const now = options.now ?? (() => new Date());
   return {
     store: createSessionStore(db, now),
+    inputs: createSessionInputStore(db, now),
     audits: createAuditReader(db),
     exports: createExportReader(db),
     replays: createPendingReplayStore(db, now),

@@ -111,7 +111,8 @@ async function send<S extends z.ZodType>(
   const url = apiUrl(path, options.query);
   const token = apiToken();
   if (token && isOwnOrigin(url)) headers.Authorization = `Bearer ${token}`;
-  const hasBody = method === "POST" || method === "PATCH";
+  // POST and PATCH always carry JSON; a PUT or DELETE only when given one (the queue's edit).
+  const hasBody = method === "POST" || method === "PATCH" || body !== undefined;
   if (hasBody) headers["Content-Type"] = "application/json";
 
   let response: Response;
@@ -283,6 +284,18 @@ export async function putJson<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
   const result = await send("PUT", path, schema, undefined, options);
+  return result === STREAMED ? unexpectedStream(path) : result;
+}
+
+/** A PUT or DELETE that carries a JSON body (or none) and is answered with JSON. */
+export async function sendJson<S extends z.ZodType>(
+  method: "PUT" | "DELETE",
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const result = await send(method, path, schema, body, options);
   return result === STREAMED ? unexpectedStream(path) : result;
 }
 

@@ -5,8 +5,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CancelResult, PromptResultEnvelope } from "../contract/commands";
 import { SessionEnvelope } from "../contract/session";
-import { isApiError, patchJson, postAccepting, postJson, postNoContent, sessionPath } from "./http";
+import {
+  deleteNoContent,
+  isApiError,
+  patchJson,
+  postAccepting,
+  postJson,
+  postNoContent,
+  sessionPath,
+} from "./http";
 import type { PromptSend } from "./prompt-identity";
+import { queueQueries } from "./queue-queries";
 import { type SessionRef, sessionQueries } from "./session-queries";
 import { usageQueries } from "./usage-queries";
 
@@ -16,6 +25,8 @@ function useRefreshSession(ref: SessionRef) {
     Promise.all([
       client.invalidateQueries({ queryKey: sessionQueries.detail(ref).queryKey }),
       client.invalidateQueries({ queryKey: sessionQueries.list().queryKey }),
+      // A send while a turn runs lands in the queue (ADR 0220).
+      client.invalidateQueries({ queryKey: queueQueries.key(ref.sessionId) }),
     ]);
 }
 
@@ -77,6 +88,36 @@ export function useRenameSessionMutation(ref: SessionRef) {
       patchJson(sessionPath(ref.workspaceId, ref.sessionId), { name }, SessionEnvelope),
     onSuccess: (data) => client.setQueryData(sessionQueries.detail(ref).queryKey, data),
     onSettled: () => client.invalidateQueries({ queryKey: sessionQueries.list().queryKey }),
+  });
+}
+
+/** Archive hides a stopped session from the list; unarchive brings it back. */
+export function useArchiveSessionMutation(ref: SessionRef) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: ["sessions", "archive", ref.sessionId],
+    mutationFn: (archived: boolean) =>
+      postJson(
+        sessionPath(ref.workspaceId, ref.sessionId, archived ? "/archive" : "/unarchive"),
+        {},
+        SessionEnvelope,
+      ),
+    onSuccess: (data) => client.setQueryData(sessionQueries.detail(ref).queryKey, data),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionQueries.list().queryKey }),
+  });
+}
+
+/** Deletes the session and its history; the daemon refuses while a turn runs. */
+export function useDeleteSessionMutation(ref: SessionRef) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: ["sessions", "delete", ref.sessionId],
+    mutationFn: () => deleteNoContent(sessionPath(ref.workspaceId, ref.sessionId)),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: sessionQueries.detail(ref).queryKey });
+      client.removeQueries({ queryKey: queueQueries.key(ref.sessionId) });
+      return client.invalidateQueries({ queryKey: sessionQueries.list().queryKey });
+    },
   });
 }
 

@@ -56,13 +56,25 @@ export const workspaceQueries = {
 export const sessionQueries = {
   all: () => ["sessions"] as const,
   /** Pages of sessions, newest first, followed by `next_cursor` (CompozyOS allows 1–100 a page). */
-  list: () =>
+  /**
+   * Pages of sessions, without the archived ones unless `archive` is "include" (the
+   * sidebar's "Show archived"). Both share the `list` key prefix, so one invalidation
+   * re-reads either.
+   */
+  list: (archive: "exclude" | "include" = "exclude") =>
     infiniteQueryOptions({
-      queryKey: [...sessionQueries.all(), "list"] as const,
+      queryKey:
+        archive === "exclude"
+          ? ([...sessionQueries.all(), "list"] as const)
+          : ([...sessionQueries.all(), "list", archive] as const),
       queryFn: ({ signal, pageParam }) =>
         getJson("/api/sessions", SessionList, {
           signal,
-          query: { limit: SESSION_PAGE_SIZE, cursor: pageParam },
+          query: {
+            limit: SESSION_PAGE_SIZE,
+            cursor: pageParam,
+            ...(archive === "exclude" ? {} : { archive }),
+          },
         }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) =>

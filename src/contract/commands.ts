@@ -84,7 +84,14 @@ export const PromptBody = z
   .refine((body) => promptText(body).length <= PROMPT_MAX_CHARS, {
     message: `message is longer than ${PROMPT_MAX_CHARS} characters`,
     path: ["message"],
-  });
+  })
+  // CompozyOS `ValidateBusyInputFence`: replacing a turn names the turn it replaces.
+  .refine(
+    (body) =>
+      (body.mode !== "steer" && body.mode !== "interrupt") ||
+      (body.expected_turn_id ?? "").trim() !== "",
+    { message: "expected_turn_id is required", path: ["expected_turn_id"] },
+  );
 export type PromptBody = z.infer<typeof PromptBody>;
 
 export const PROMPT_STATUSES = [

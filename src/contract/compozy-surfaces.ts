@@ -4,6 +4,7 @@
 // `web/src/generated/compozy-openapi.d.ts`). The reference daemon answers each truthfully:
 // what it has no such thing for is an empty list, a null or a zero (ADR 0191).
 import { z } from "zod";
+import { IDEMPOTENCY_KEY_MAX, PROMPT_MAX_CHARS } from "./commands";
 import { Id, Timestamp } from "./primitives";
 
 /** CompozyOS `contract.StatusSchemaVersion`, the status payload this daemon follows. */
@@ -66,9 +67,36 @@ export const QueuedInput = z.object({
   idempotency_key: z.string().optional(),
   target_turn_id: z.string().optional(),
 });
-/** `GET …/prompt/queue` (CompozyOS `SessionInputsResponse`). */
+export type QueuedInput = z.infer<typeof QueuedInput>;
+/** `GET …/prompt/queue` (CompozyOS `SessionInputsResponse`), in the order they go out. */
 export const QueuedInputList = z.object({ inputs: z.array(QueuedInput) });
 export type QueuedInputList = z.infer<typeof QueuedInputList>;
+/** `PUT …/prompt/queue/{id}` answer (CompozyOS `SessionInputResponse`). */
+export const QueuedInputEnvelope = z.object({ input: QueuedInput });
+
+const Words = z
+  .string()
+  .max(PROMPT_MAX_CHARS, { message: `text is longer than ${PROMPT_MAX_CHARS} characters` })
+  .refine((text) => text.trim() !== "", { message: "text is required" });
+const Identity = {
+  text: Words,
+  message_id: Id.max(200),
+  idempotency_key: Id.max(IDEMPOTENCY_KEY_MAX),
+};
+const TurnFence = z
+  .string()
+  .max(200)
+  .refine((id) => id.trim() !== "", { message: "expected_turn_id is required" });
+
+/** `PUT …/prompt/queue/{id}`: a queued message's new words (CompozyOS `ReplaceSessionInputRequest`). */
+export const ReplaceQueuedInputBody = z.object(Identity);
+export type ReplaceQueuedInputBody = z.infer<typeof ReplaceQueuedInputBody>;
+/**
+ * `POST …/prompt/queue/{id}/steer` (CompozyOS `PromoteSessionInputRequest`) and `POST …/steer`
+ * (`SteerPromptRequest`): the same fields, the running turn named so a stale click is refused.
+ */
+export const SteerBody = z.object({ ...Identity, expected_turn_id: TurnFence });
+export type SteerBody = z.infer<typeof SteerBody>;
 
 const ZeroBridges = z.object({
   auth_failures_total: Count,

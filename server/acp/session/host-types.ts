@@ -80,6 +80,8 @@ export type PromptRequest = {
   messageId: string;
   idempotencyKey: string;
   mode?: PromptMode | undefined;
+  /** The turn a steer or interrupt replaces (CompozyOS's fence against a stale click). */
+  expectedTurnId?: string | undefined;
   /** Attribution of a typed compaction command (ADR 0092). */
   requestedBy?: RequestedBy | undefined;
 };

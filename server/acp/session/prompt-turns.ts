@@ -2,11 +2,11 @@
 // goes out once it is active), Compact now and a typed `/compact` (ADR 0092), and cancel.
 import { chooseCompactionCommand } from "../../../src/contract/commands";
 import type { PromptAdmission, RequestedBy } from "../../domain/session-recorder-api";
-import type { PermissionBroker } from "../permission-broker";
 import { refuse } from "../session-refusal";
 import type { AgentLauncher } from "./agent-launch";
+import type { CancelTurn } from "./cancel-turn";
 import type { HostContext, Runtime } from "./host-context";
-import type { CancelResult, CompactAccepted, PromptAnswer, PromptRequest } from "./host-types";
+import type { CompactAccepted, PromptAnswer, PromptRequest } from "./host-types";
 import {
   acceptedPrompt,
   admissionOf,
@@ -14,6 +14,7 @@ import {
   promptFingerprint,
   replayedAnswer,
 } from "./prompt-idempotency";
+import type { PromptQueue } from "./prompt-queue";
 import { successorOf } from "./session-lineage";
 import type { Turns } from "./turns";
 
@@ -25,7 +26,7 @@ type TypedCompaction = {
 
 export function createPromptTurns(
   ctx: HostContext,
-  parts: { turns: Turns; launcher: AgentLauncher; permissions: PermissionBroker },
+  parts: { turns: Turns; launcher: AgentLauncher; cancel: CancelTurn; queue: PromptQueue },
 ) {
   const { reader, recorder, record, runtimes } = ctx;
   const { turns } = parts;
@@ -106,11 +107,16 @@ export function createPromptTurns(
         return compactAsPrompt(sessionId, workspaceId, request);
       }
       const fingerprint = promptFingerprint(request);
-      const earlier = answeredBefore(reader, sessionId, request, fingerprint);
+      const earlier =
+        answeredBefore(reader, sessionId, request, fingerprint) ??
+        parts.queue.answeredBefore(sessionId, request);
       if (earlier !== undefined) return earlier;
       if (found.archived_at !== undefined) throw refuse.archived();
       const runtime = runtimeOf(sessionId);
-      if (runtime.turn !== undefined) throw refuse.busy();
+      // While a turn runs (or earlier sends wait), a send waits its turn (ADR 0220).
+      if (parts.queue.mustWait(sessionId, runtime)) {
+        return parts.queue.admit(found, runtime, request, request.expectedTurnId);
+      }
       const resuming = runtime.process === undefined && runtime.state === "stopped";
       const ready = runtime.state === "active" && runtime.process !== undefined;
       if (!ready && !resuming && runtime.state !== "starting") throw refuse.notPromptable();
@@ -146,31 +152,6 @@ export function createPromptTurns(
       return runtimes.get(sessionId)?.turn !== undefined;
     },
 
-    /** Cancels the running turn; idempotent, like CompozyOS's: nothing running is an answer. */
-    async cancel(sessionId: string, workspaceId?: string): Promise<CancelResult> {
-      ctx.requireSession(sessionId, workspaceId);
-      const runtime = runtimes.get(sessionId);
-      const turn = runtime?.turn;
-      if (runtime === undefined || turn === undefined) {
-        return { session_id: sessionId, outcome: "nothing-in-flight" };
-      }
-      if (runtime.pendingPrompt !== undefined) {
-        // Never sent (the session is still resuming): the turn ends here.
-        runtime.pendingPrompt = undefined;
-        runtime.turn = undefined;
-        record(sessionId, "prompt.completed", () =>
-          recorder.recordPromptCompleted(sessionId, turn.id, { stop_reason: "cancelled" }),
-        );
-        ctx.changed(sessionId);
-      } else if (runtime.process !== undefined && runtime.acpSessionId !== undefined) {
-        const cancelled = runtime.process.cancel(runtime.acpSessionId);
-        // ACP: after session/cancel, every pending permission request answers `cancelled`.
-        parts.permissions.cancelTurn(sessionId);
-        await cancelled.catch((error: unknown) => {
-          ctx.log(`[${sessionId}] session/cancel failed: ${String(error)}`);
-        });
-      }
-      return { session_id: sessionId, outcome: "canceled", turn_id: turn.id };
-    },
+    cancel: parts.cancel,
   };
 }

@@ -86,10 +86,12 @@ export function createSessionLifecycle(
       }
     },
 
-    /** Stops the agent if it runs and removes the session with all of its history. */
+    /** Refused while a turn runs; else stops the agent if it runs and removes the session with all of its history. */
     deleteSession(sessionId: string, workspaceId: string): void {
       const found = ctx.requireSession(sessionId, workspaceId);
       const runtime = runtimes.get(sessionId);
+      // Deleting mid-turn would kill the agent with its work unrecorded: stop it first.
+      if (runtime?.turn !== undefined) throw refuse.deleteBusy();
       runtimes.delete(sessionId);
       const proc = runtime?.process;
       // Its exit records nothing now, so what it would have closed is closed here: pending

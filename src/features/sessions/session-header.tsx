@@ -4,6 +4,7 @@ import type { SessionRef } from "../../api/session-queries";
 import { useSessionPhase } from "../../api/use-session-phase";
 import { PHASE_STATUS } from "../../lib/session-phase";
 import { ExportSession } from "./export-session";
+import { SessionActions } from "./session-actions";
 import { pendingApprovals } from "./session-approval";
 import { headerTitle } from "./session-header-view";
 import { SessionName } from "./session-name";
@@ -39,6 +40,7 @@ export function SessionHeader({ session, meter }: { session: SessionRef; meter: 
         <StopSession session={session} phase={phase} approvals={pendingApprovals(current)} />
       ) : null}
       <ExportSession session={session} />
+      <SessionActions session={session} current={current} />
       {meter}
     </header>
   );

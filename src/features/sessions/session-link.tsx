@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { useSessionPhase } from "../../api/use-session-phase";
-import type { Session } from "../../contract/session";
+import { isArchived, type Session } from "../../contract/session";
 import { requestFocus } from "../../lib/focus-request";
 import { PHASE_STATUS } from "../../lib/session-phase";
 import { approvalBadge } from "./session-approval";
@@ -76,6 +76,7 @@ export function SessionLink({
       ) : null}
       <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
         {session.agent_name}
+        {isArchived(session) ? " · Archived" : ""}
       </span>
     </Link>
   );

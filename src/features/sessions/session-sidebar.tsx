@@ -26,8 +26,10 @@ export function SessionSidebar({
   actions?: ReactNode;
 }) {
   const catalog = useSessionCatalogStream();
+  // Archived sessions are hidden unless asked for (the daemon's default leaves them out).
+  const [showArchived, setShowArchived] = useState(false);
   const sessions = useInfiniteQuery({
-    ...sessionQueries.list(),
+    ...sessionQueries.list(showArchived ? "include" : "exclude"),
     refetchInterval: catalog === "live" ? false : CATALOG_FALLBACK_POLL_MS,
   });
   const loaded = loadedSessions(sessions.data);
@@ -70,6 +72,7 @@ export function SessionSidebar({
         className={`min-h-0 flex-1 flex-col gap-2 px-3 pb-3 lg:flex ${expanded ? "flex" : "hidden"}`}
       >
         <NewSessionButton onCreated={collapse} />
+        <ShowArchived checked={showArchived} onChange={setShowArchived} />
         {sessions.isPending ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Loading sessions…</p>
         ) : sessions.data === undefined ? (
@@ -123,5 +126,28 @@ export function SessionSidebar({
         )}
       </div>
     </nav>
+  );
+}
+
+/** Archived sessions are left out of the list unless this is ticked. */
+function ShowArchived({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 accent-cyan-700 dark:accent-cyan-500"
+      />
+      <label htmlFor={id}>Show archived</label>
+    </div>
   );
 }

@@ -6,6 +6,8 @@ import { ApiError } from "../../api/http";
 import type { Session } from "../../contract/session";
 
 export const COMPOSER_HINT = "Ctrl/⌘ + Enter to send";
+/** While a turn runs, a send waits in the queue (ADR 0220). */
+export const QUEUE_HINT = "A turn is running: Send queues your message (Ctrl/⌘ + Enter)";
 
 const IN_TRANSITION: Partial<Record<Session["state"], string>> = {
   starting: "Session is starting",

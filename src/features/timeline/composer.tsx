@@ -8,15 +8,22 @@ import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import { isTurnRunning } from "../../contract/session";
 import { COMPOSER_INPUT_ID, takeFocusRequest } from "../../lib/focus-request";
-import { COMPOSER_HINT, isRetryableSendError, sendBlockedReason } from "./composer-view";
+import {
+  COMPOSER_HINT,
+  isRetryableSendError,
+  QUEUE_HINT,
+  sendBlockedReason,
+} from "./composer-view";
 import { ContinuedNotice } from "./continued-notice";
 import { useDraft, useDraftActions } from "./draft-store";
+import { PromptQueue } from "./prompt-queue";
 import { SlashMenu } from "./slash-menu";
 import { useComposerCommands } from "./use-composer-commands";
 import { useEscapeToStop } from "./use-escape-to-stop";
 
 /**
- * The prompt box: Send (Ctrl/⌘+Enter), Stop (or Escape) while a turn runs, the daemon's
+ * The prompt box: Send (Ctrl/⌘+Enter; while a turn runs it queues, ADR 0220, and the queue
+ * shows above), Stop (or Escape) while a turn runs, the daemon's
  * refusals inline. Sending the same draft again after a failure that may not have reached
  * the daemon reuses that send's identity, so the daemon runs it at most once. `offline`
  * (the stream is down): nothing can reach the daemon, so Send and Stop wait; the draft stays.
@@ -90,70 +97,73 @@ function PromptComposer({ session, offline }: { session: SessionRef; offline: bo
   };
 
   return (
-    <form
-      className="border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-950"
-      onSubmit={(event) => {
-        event.preventDefault();
-        // Send (or Stop, below) is about to be disabled or removed, which would drop
-        // keyboard focus to <body>: hand it back to the text area instead.
-        input.current?.focus();
-        send();
-      }}
-    >
-      <div className="mx-auto max-w-3xl space-y-2">
-        {detail.data?.state === "stopped" ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            This session is stopped. Sending a message resumes it.
-          </p>
-        ) : null}
-        <label htmlFor={inputId} className="sr-only">
-          Message
-        </label>
-        <SlashMenu menu={commands.menu} />
-        <textarea
-          id={inputId}
-          ref={input}
-          rows={3}
-          value={draft}
-          onChange={(event) => draftEdited(session.sessionId, event.target.value)}
-          onKeyDown={onKeyDown}
-          aria-describedby={hintId}
-          {...commands.menu.inputProps}
-          placeholder="Message the agent… (/ for commands)"
-          className="block w-full resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
-        />
-        {refusal ? (
-          <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-            {refusal.message}
-          </p>
-        ) : null}
-        <div className="flex items-center justify-end gap-2">
-          <p id={hintId} className="mr-auto text-xs text-slate-600 dark:text-slate-400">
-            {blocked ?? commands.inputHint ?? COMPOSER_HINT}
-          </p>
-          {running ? (
-            <Button
-              tone="danger"
-              onClick={stop}
-              disabled={cancel.isPending || offline}
-              aria-keyshortcuts="Escape"
-            >
-              {cancel.isPending ? <Spinner /> : <span aria-hidden="true">■</span>}
-              Stop
-            </Button>
+    <>
+      <PromptQueue session={session} offline={offline} />
+      <form
+        className="border-t border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-950"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Send (or Stop, below) is about to be disabled or removed, which would drop
+          // keyboard focus to <body>: hand it back to the text area instead.
+          input.current?.focus();
+          send();
+        }}
+      >
+        <div className="mx-auto max-w-3xl space-y-2">
+          {detail.data?.state === "stopped" ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              This session is stopped. Sending a message resumes it.
+            </p>
           ) : null}
-          <Button
-            type="submit"
-            tone="primary"
-            disabled={!draft.trim() || prompt.isPending || blocked !== undefined}
-            aria-busy={prompt.isPending}
-          >
-            {prompt.isPending ? <Spinner /> : null}
-            {retrying ? "Try again" : "Send"}
-          </Button>
+          <label htmlFor={inputId} className="sr-only">
+            Message
+          </label>
+          <SlashMenu menu={commands.menu} />
+          <textarea
+            id={inputId}
+            ref={input}
+            rows={3}
+            value={draft}
+            onChange={(event) => draftEdited(session.sessionId, event.target.value)}
+            onKeyDown={onKeyDown}
+            aria-describedby={hintId}
+            {...commands.menu.inputProps}
+            placeholder="Message the agent… (/ for commands)"
+            className="block w-full resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+          />
+          {refusal ? (
+            <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+              {refusal.message}
+            </p>
+          ) : null}
+          <div className="flex items-center justify-end gap-2">
+            <p id={hintId} className="mr-auto text-xs text-slate-600 dark:text-slate-400">
+              {blocked ?? commands.inputHint ?? (running ? QUEUE_HINT : COMPOSER_HINT)}
+            </p>
+            {running ? (
+              <Button
+                tone="danger"
+                onClick={stop}
+                disabled={cancel.isPending || offline}
+                aria-keyshortcuts="Escape"
+              >
+                {cancel.isPending ? <Spinner /> : <span aria-hidden="true">■</span>}
+                Stop
+              </Button>
+            ) : null}
+            <Button
+              type="submit"
+              tone="primary"
+              disabled={!draft.trim() || prompt.isPending || blocked !== undefined}
+              aria-busy={prompt.isPending}
+            >
+              {prompt.isPending ? <Spinner /> : null}
+              {retrying ? "Try again" : "Send"}
+            </Button>
+          </div>
         </div>
-      </div>
-    </form>
+      </form>
+    </>
   );
 }
 
