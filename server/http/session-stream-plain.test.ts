@@ -109,4 +109,10 @@ describe("a client that did not ask for append frames", () => {
     expect(received).not.toContain("entry_append");
     expect(received.match(/^event: transcript_delta$/gm)?.length).toBe(SCRIPT.length);
   });
+
+  it("when another client on the session asked for append frames, then this one's bytes are still today's", async () => {
+    daemon = await startTestDaemon({ agents: [], keepaliveMs: 600_000 });
+    const received = await recordPlainStream(daemon, (url) => `${url}?tideline_append=1`);
+    expect(received).toBe(readFileSync(FIXTURE, "utf8"));
+  });
 });

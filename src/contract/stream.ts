@@ -118,6 +118,53 @@ export const EntryAppendEvent = z.strictObject({
 });
 export type EntryAppendEvent = z.infer<typeof EntryAppendEvent>;
 
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The string at `path` grown by `text`, in a copy of `container`; undefined when it does not fit. */
+function grownAt(
+  container: unknown,
+  path: readonly string[],
+  offset: number,
+  text: string,
+): unknown {
+  const [key, ...rest] = path;
+  if (key === undefined) {
+    return typeof container === "string" && container.length === offset
+      ? container + text
+      : undefined;
+  }
+  if (FORBIDDEN_PATH_KEYS.has(key)) return undefined;
+  if (!isPlainRecord(container) || !Object.hasOwn(container, key)) return undefined;
+  const inner = grownAt(container[key], rest, offset, text);
+  return inner === undefined ? undefined : { ...container, [key]: inner };
+}
+
+/**
+ * `entry` with `append` applied: the same entry when it already has that sequence or a
+ * newer one, undefined when the append does not fit what it holds (a gap: read again).
+ */
+export function applyEntryAppend<E extends Entry>(
+  entry: E,
+  append: EntryAppendEvent,
+): E | undefined {
+  if (entry.start_sequence !== append.start_sequence) return undefined;
+  if (entry.sequence >= append.sequence) return entry;
+  const parts = entry.message.parts;
+  const part = parts[append.part];
+  if (part === undefined) return undefined;
+  const grown = grownAt(part, append.path ?? APPEND_DEFAULT_PATH, append.offset, append.text);
+  if (grown === undefined) return undefined;
+  const nextParts = [...parts];
+  nextParts[append.part] = grown as (typeof parts)[number];
+  return {
+    ...entry,
+    sequence: append.sequence,
+    message: { ...entry.message, parts: nextParts },
+  };
+}
+
 /** The session's command catalog changed: re-read the session (and `…/commands`). */
 export const SessionCommandsChangedEvent = z.object({ session_id: Id, revision: z.string() });
 export type SessionCommandsChangedEvent = z.infer<typeof SessionCommandsChangedEvent>;
