@@ -514,7 +514,9 @@ export function createStreamHub(deps: StreamHubDeps) {
           queuedBytes += frame.length;
           // What the client has not taken yet, before this frame: a client that keeps up
           // gets even a frame larger than the limit (the whole entry of a long message).
-          const backlog = queuedBytes - frame.length + writing + (socket?.writableLength ?? 0);
+          // The chunk being written is in the response's buffer or still on its way there.
+          const backlog =
+            queuedBytes - frame.length + Math.max(writing, socket?.writableLength ?? 0);
           if (backlog > maxQueuedBytes) {
             log(`[stream] ${sessionId}: client too slow, disconnecting`);
             ended = true;
