@@ -9,13 +9,7 @@
 // but never more than 3 s of chunks per cell: larger sizes use fewer, larger chunks (each
 // line says its count and size). A frame counts when it carries the reply's entry.
 import { join } from "node:path";
-import {
-  createSession,
-  type LiveSession,
-  prompt,
-  startFloodDaemon,
-  untilIdle,
-} from "./live-daemon";
+import { createSession, prompt, startFloodDaemon, untilIdle } from "./live-daemon";
 import { printFigure } from "./report";
 
 const PACES_MS = [1, 2, 40, 200];
