@@ -7,7 +7,8 @@
 //
 // Chunks: 32 B at 1 and 2 ms and 100 B at 40 and 200 ms (the issue's two measured shapes),
 // but never more than 3 s of chunks per cell: larger sizes use fewer, larger chunks (each
-// line says its count and size). A frame counts when it carries the reply's entry.
+// line says its count and size), and the issue's two shapes exactly. A frame counts when it
+// carries the reply's entry.
 import { join } from "node:path";
 import { createSession, prompt, startFloodDaemon, untilIdle } from "./live-daemon";
 import { printFigure } from "./report";
@@ -148,6 +149,21 @@ try {
         baseline: { name: "today's whole-entry frames", value: cell.plainBytes / cell.total },
       });
     }
+  }
+  // The two shapes the issue measured in Chromium (52× and 121× with whole entries).
+  for (const [chunks, bytes, paceMs] of [
+    [2000, 32, 2],
+    [300, 100, 40],
+  ] as const) {
+    const cell = await streamReply(daemon.url, chunks, bytes, paceMs);
+    printFigure({
+      name: `wire bytes per message byte, the issue's ${chunks} × ${bytes} B, ${paceMs} ms apart (${label(cell.total)})`,
+      value: cell.appendBytes / cell.total,
+      unit: "×",
+      budget: 2,
+      kind: "max",
+      baseline: { name: "today's whole-entry frames", value: cell.plainBytes / cell.total },
+    });
   }
   printFigure({
     name: "wire bytes per message byte, worst cell of the grid",

@@ -18,9 +18,9 @@
 // A client that asked for them (`tideline_append`) gets `entry_append` frames for entries
 // that only grew at their end (ADR 0200); every other client gets exactly the frames above.
 //
-// Each subscriber has its own outgoing queue; a client that stops reading lets it grow
-// past `maxQueuedBytes` (with more than one frame waiting) and is disconnected (it resumes
-// with its cursor).
+// Each subscriber has its own outgoing queue; a client that stops reading falls behind
+// so that what it has not taken yet, before the newest frame, passes `maxQueuedBytes`, and
+// is disconnected (it resumes with its cursor).
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
