@@ -35,17 +35,25 @@ async function followReply(url: string, messageId: string): Promise<ReplyReader>
   let gaps = 0;
   let start: number | undefined;
   const needle = `"id":"${messageId}"`;
+  // Parsed by hand: a whole-entry frame of a 16 MB reply must cost this reader little, or
+  // it falls behind and the daemon drops it. The flood agent's text has no escapes.
   const onFrame = (frame: string) => {
-    const event = /^event: (.*)$/m.exec(frame)?.[1];
-    const data = /^data: (.*)$/m.exec(frame)?.[1] ?? "";
-    if (event === "transcript_delta" && data.includes(needle)) {
+    const event = frame.slice("event: ".length, frame.indexOf("\n"));
+    if (event === "transcript_delta") {
+      const at = frame.indexOf(needle);
+      if (at < 0) return;
       bytes += Buffer.byteLength(frame) + 2;
-      const entries = (JSON.parse(data) as { entries: DeltaEntry[] }).entries;
-      const entry = entries.find((item) => item.message.id === messageId);
-      start = entry?.start_sequence;
-      textLength = entry?.message.parts[0]?.text?.length ?? 0;
+      const textStart = frame.indexOf('"text":"', at) + '"text":"'.length;
+      const textEnd = frame.indexOf('"', textStart);
+      textLength = textEnd - textStart;
+      start = Number(/"start_sequence":(\d+)/.exec(frame.slice(textEnd, textEnd + 200))?.[1]);
     } else if (event === "entry_append") {
-      const append = JSON.parse(data) as { start_sequence: number; offset: number; text: string };
+      const data = frame.slice(frame.indexOf("\ndata: ") + "\ndata: ".length).split("\n")[0];
+      const append = JSON.parse(data ?? "") as {
+        start_sequence: number;
+        offset: number;
+        text: string;
+      };
       if (append.start_sequence !== start) return;
       bytes += Buffer.byteLength(frame) + 2;
       if (append.offset !== textLength) gaps += 1;
@@ -54,18 +62,29 @@ async function followReply(url: string, messageId: string): Promise<ReplyReader>
   };
   void (async () => {
     const decoder = new TextDecoder();
-    let buffer = "";
+    // The unfinished frame, in pieces: joining only once it is complete.
+    let pieces: string[] = [];
+    let tail = "";
     try {
       for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-        // Frames of several megabytes arrive in many chunks: search only the new text.
-        const from = Math.max(0, buffer.length - 1);
-        buffer += decoder.decode(chunk, { stream: true });
-        let end = buffer.indexOf("\n\n", from);
-        while (end >= 0) {
-          onFrame(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf("\n\n");
+        let text = decoder.decode(chunk, { stream: true });
+        // A boundary split across chunks: "\n" at the end of one, "\n" at the start of the next.
+        let end = tail === "\n" && text.startsWith("\n") ? -1 : text.indexOf("\n\n");
+        if (end === -1 && tail === "\n" && text.startsWith("\n")) {
+          const joined = pieces.join("");
+          onFrame(joined.slice(0, -1));
+          pieces = [];
+          text = text.slice(1);
+          end = text.indexOf("\n\n");
         }
+        while (end >= 0) {
+          onFrame(pieces.join("") + text.slice(0, end));
+          pieces = [];
+          text = text.slice(end + 2);
+          end = text.indexOf("\n\n");
+        }
+        if (text !== "") pieces.push(text);
+        tail = text.at(-1) ?? "";
       }
     } catch {
       // closed
@@ -78,8 +97,6 @@ async function followReply(url: string, messageId: string): Promise<ReplyReader>
     close: () => controller.abort(),
   };
 }
-
-type DeltaEntry = { start_sequence: number; message: { id: string; parts: { text?: string }[] } };
 
 function shape(size: number, paceMs: number) {
   const smallest = paceMs <= 2 ? 32 : 100;
@@ -96,6 +113,18 @@ function label(bytes: number): string {
 
 let replies = 0;
 
+/** A loopback request may meet a keep-alive socket the daemon just closed: try again. */
+async function settled<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 /** One reply in a fresh session, so no reader's snapshot carries the earlier cells' replies. */
 async function streamReply(base: string, chunks: number, bytes: number, paceMs: number) {
   const session = await createSession(base, workspace);
@@ -106,7 +135,7 @@ async function streamReply(base: string, chunks: number, bytes: number, paceMs: 
   await new Promise((resolve) => setTimeout(resolve, 200));
   const started = performance.now();
   await prompt(session, `pace ${chunks} ${bytes} ${paceMs} bench-${replies}`);
-  await untilIdle(session);
+  await settled(() => untilIdle(session));
   const total = chunks * bytes;
   // Both readers must hold the whole reply (a held append goes out within a second).
   const deadline = performance.now() + 60_000;
@@ -121,6 +150,8 @@ async function streamReply(base: string, chunks: number, bytes: number, paceMs: 
   const seconds = (performance.now() - started) / 1000;
   appending.close();
   plain.close();
+  // Its agent process is not needed any more.
+  await settled(() => fetch(`${session.path}/stop`, { method: "POST" }));
   return {
     total,
     seconds,
@@ -183,6 +214,9 @@ try {
     kind: "max",
     baseline: { name: "today's whole-entry frames", value: big.plainBytes / big.total },
   });
+} catch (error) {
+  console.error(`daemon log (tail):\n${daemon.log().slice(-3000)}`);
+  throw error;
 } finally {
   await daemon.stop();
 }
