@@ -2,6 +2,7 @@
 // A minimal ACP agent for the benchmarks: raw NDJSON on stdio, no SDK, so what is measured
 // is the daemon and not this process. A prompt's text says what to send:
 //   stream <chunks> <bytes>   one agent message of <chunks> chunks of <bytes> characters
+//   pace <chunks> <bytes> <ms> <id>  the same, <ms> milliseconds apart, as message <id>
 //   burst <frames>            <frames> mixed updates (text, thoughts, tool calls, usage)
 //   stamp <id>                one tool call whose title carries the wall-clock send time
 // anything else gets a one-chunk reply. Writes wait for stdout to drain, like a real agent.
@@ -28,6 +29,18 @@ const now = () => performance.timeOrigin + performance.now();
 async function stream(sessionId, chunks, bytes, messageId) {
   const text = "x".repeat(Math.max(1, bytes - 1)).concat(" ");
   for (let i = 0; i < chunks; i += 1) {
+    await update(sessionId, {
+      sessionUpdate: "agent_message_chunk",
+      messageId,
+      content: { type: "text", text },
+    });
+  }
+}
+
+async function paced(sessionId, chunks, bytes, gapMs, messageId) {
+  const text = "x".repeat(Math.max(1, bytes - 1)).concat(" ");
+  for (let i = 0; i < chunks; i += 1) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
     await update(sessionId, {
       sessionUpdate: "agent_message_chunk",
       messageId,
@@ -78,9 +91,11 @@ async function prompt(id, params) {
     .map((block) => (block.type === "text" ? block.text : ""))
     .join("")
     .trim();
-  const [verb, a, b] = text.split(/\s+/);
+  const [verb, a, b, c, d] = text.split(/\s+/);
   turns += 1;
   if (verb === "stream") await stream(sessionId, Number(a), Number(b), `reply-${turns}`);
+  else if (verb === "pace")
+    await paced(sessionId, Number(a), Number(b), Number(c), d ?? `reply-${turns}`);
   else if (verb === "burst") await burst(sessionId, Number(a), turns);
   else if (verb === "stamp") {
     await update(sessionId, {

@@ -1,5 +1,6 @@
-// One piece: the stream's cursor, replay, pacing and fan-out share one per-session state;
-// splitting them would spread that state across modules (ADRs 0118, 0147).
+// One piece: the stream's cursor, replay, pacing, fan-out and append batching share one
+// per-session state; splitting them would spread that state across modules (ADRs 0118,
+// 0147, 0200). What an append is lives in `stream-appends.ts`.
 // The live session stream (`…/stream?frames=transcript`, text/event-stream), as CompozyOS
 // serves it (internal/api/core/session_stream*.go).
 //
@@ -14,16 +15,22 @@
 // coalesce into one delta. After the frames of a change, a changed command catalog sends
 // `session_commands_changed`, and a stopped session `session_stopped`, which ends the stream.
 //
-// Each subscriber has its own outgoing queue; a client that stops reading lets it grow
-// past `maxQueuedBytes` and is disconnected (it resumes with its cursor).
+// A client that asked for them (`tideline_append`) gets `entry_append` frames for entries
+// that only grew at their end (ADR 0200); every other client gets exactly the frames above.
+//
+// Each subscriber has its own outgoing queue; a client that stops reading falls behind
+// so that what it has not taken yet, before the newest frame, passes `maxQueuedBytes`, and
+// is disconnected (it resumes with its cursor).
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { z } from "zod";
 import type { ErrorEnvelope } from "../../src/contract/error";
 import type { DaemonSession } from "../../src/contract/session";
 import {
+  APPEND_QUERY,
   DaemonTranscriptDeltaEvent,
   DaemonTranscriptSnapshotEvent,
+  EntryAppendEvent,
   SessionCommandsChangedEvent,
   SessionStoppedEvent,
   type SnapshotReason,
@@ -31,7 +38,7 @@ import {
   type StreamEventName,
   StreamQuery,
 } from "../../src/contract/stream";
-import { TRANSCRIPT_DEFAULT_LIMIT } from "../../src/contract/transcript";
+import { type DaemonEntry, TRANSCRIPT_DEFAULT_LIMIT } from "../../src/contract/transcript";
 import { commandsRevision, type SessionHost } from "../acp/session-host";
 import type {
   CommitNotice,
@@ -41,6 +48,14 @@ import type {
 } from "../domain/session-recorder-api";
 import { invalidRequest, notFound } from "./api-error";
 import { parseQuery } from "./request-parsing";
+import {
+  type AppendPlan,
+  type AppendState,
+  appendData,
+  createAppendState,
+  createPlanner,
+  rememberEntries,
+} from "./stream-appends";
 
 /** The shortest gap between two deltas of one session (at most 20 a second). */
 export const MIN_DELTA_INTERVAL_MS = 50;
@@ -48,6 +63,16 @@ export const MIN_DELTA_INTERVAL_MS = 50;
 export const DELTA_BYTES_PER_SECOND = 4 * 1024 * 1024;
 
 export const DEFAULT_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Append frames (ADR 0200): a batch of appends only is held back, up to `APPEND_HOLD_MS`,
+ * until its frames weigh at most `APPEND_FRAME_RATIO` times the text they carry, so a
+ * trickle of small chunks does not cost more envelope than text.
+ */
+export const APPEND_HOLD_MS = 1_000;
+export const APPEND_FRAME_RATIO = 1.5;
+/** Finding an append compares the grown string: at most this many characters a second. */
+export const APPEND_COMPARE_CHARS_PER_SECOND = 64 * 1024 * 1024;
 
 export type StreamHubDeps = {
   store: SessionStore;
@@ -62,6 +87,8 @@ export type StreamHubDeps = {
 
 type Subscriber = {
   cursor: number;
+  /** Set when the client asked for append frames; what it holds. */
+  appends: AppendState | undefined;
   /** The command catalog revision this subscriber was last told about. */
   revision: string;
   enqueue(frame: string): void;
@@ -127,13 +154,16 @@ function resumeCursor(fromQuery: number | undefined, fromHeader: number | undefi
   return Math.max(fromQuery, fromHeader);
 }
 
-/** The node socket behind a request, when served by @hono/node-server (absent in-process). */
-function socketOf(c: Context): { destroy(): void } | undefined {
+/**
+ * The node response behind a request, when served by @hono/node-server (absent in-process):
+ * `writableLength` is what it holds that the client has not taken yet.
+ */
+function socketOf(c: Context): { destroy(): void; readonly writableLength?: number } | undefined {
   const env: unknown = c.env;
   if (typeof env !== "object" || env === null || !("outgoing" in env)) return undefined;
   const outgoing: unknown = env.outgoing;
   return typeof outgoing === "object" && outgoing !== null && "destroy" in outgoing
-    ? (outgoing as { destroy(): void })
+    ? (outgoing as { destroy(): void; readonly writableLength?: number })
     : undefined;
 }
 
@@ -187,22 +217,29 @@ export function createStreamHub(deps: StreamHubDeps) {
    * receives grow linearly with the message. Session frames (a stop) are never held back.
    */
   const nextDeltaAt = new Map<string, number>();
-  const deferred = new Map<string, NodeJS.Timeout>();
+  const deferred = new Map<string, { timer: NodeJS.Timeout; at: number }>();
 
+  /** Flushes the session again after `waitMs`, or sooner if a sooner flush is already due. */
   function deferSession(sessionId: string, waitMs: number) {
     pendingFor(sessionId);
-    if (deferred.has(sessionId)) return;
-    const timer = setTimeout(() => {
-      deferred.delete(sessionId);
-      scheduleFlush();
-    }, Math.ceil(waitMs));
+    const at = performance.now() + waitMs;
+    const existing = deferred.get(sessionId);
+    if (existing !== undefined && existing.at <= at) return;
+    clearTimeout(existing?.timer);
+    const timer = setTimeout(
+      () => {
+        deferred.delete(sessionId);
+        scheduleFlush();
+      },
+      Math.max(1, Math.ceil(waitMs)),
+    );
     timer.unref();
-    deferred.set(sessionId, timer);
+    deferred.set(sessionId, { timer, at });
   }
 
   function forgetPacing(sessionId: string) {
     nextDeltaAt.delete(sessionId);
-    clearTimeout(deferred.get(sessionId));
+    clearTimeout(deferred.get(sessionId)?.timer);
     deferred.delete(sessionId);
   }
 
@@ -232,12 +269,17 @@ export function createStreamHub(deps: StreamHubDeps) {
     }
   }
 
-  function deltaData(sessionId: string, cursor: number, maxSequence: number) {
+  function deltaData(
+    sessionId: string,
+    cursor: number,
+    maxSequence: number,
+    entries: DaemonEntry[] = reader.entriesChangedAfter(sessionId, cursor),
+  ) {
     const data = {
       session_id: sessionId,
       workspace_id: deps.store.getSession(sessionId)?.workspace_id ?? "",
       ...reader.historyVersion(sessionId),
-      entries: reader.entriesChangedAfter(sessionId, cursor),
+      entries,
       cursor: Math.max(cursor, maxSequence),
       max_sequence: maxSequence,
       has_more: false,
@@ -274,17 +316,34 @@ export function createStreamHub(deps: StreamHubDeps) {
       behind.set(sub.cursor, group);
     }
     let largest = 0;
+    let compared = 0;
     for (const [cursor, group] of behind) {
-      const data = deltaData(sessionId, cursor, maxSequence);
-      if (data.entries.length > 0) {
-        const frame = formatEvent(STREAM_EVENTS.transcriptDelta, data, data.cursor);
-        largest = Math.max(largest, frame.length);
-        for (const sub of group) sub.enqueue(frame);
+      const changed = reader.entriesChangedAfter(sessionId, cursor);
+      const plain = group.filter((sub) => sub.appends === undefined);
+      if (plain.length > 0) {
+        const data = deltaData(sessionId, cursor, maxSequence, changed);
+        if (data.entries.length > 0) {
+          const frame = formatEvent(STREAM_EVENTS.transcriptDelta, data, data.cursor);
+          largest = Math.max(largest, frame.length);
+          for (const sub of plain) sub.enqueue(frame);
+        }
+        for (const sub of plain) sub.cursor = maxSequence;
       }
-      for (const sub of group) sub.cursor = maxSequence;
+      if (plain.length === group.length) continue;
+      const batch = { sessionId, cursor, maxSequence, changed, urgent: entry.sessionChanged };
+      const sent = sendAppends(
+        batch,
+        group.filter((sub) => sub.appends !== undefined),
+      );
+      largest = Math.max(largest, sent.largest);
+      compared = Math.max(compared, sent.compared);
     }
-    if (largest > 0) {
-      const interval = Math.max(MIN_DELTA_INTERVAL_MS, (largest / DELTA_BYTES_PER_SECOND) * 1000);
+    if (largest > 0 || compared > 0) {
+      const interval = Math.max(
+        MIN_DELTA_INTERVAL_MS,
+        (largest / DELTA_BYTES_PER_SECOND) * 1000,
+        (compared / APPEND_COMPARE_CHARS_PER_SECOND) * 1000,
+      );
       nextDeltaAt.set(sessionId, performance.now() + interval);
     }
     if (!entry.sessionChanged) return;
@@ -298,6 +357,73 @@ export function createStreamHub(deps: StreamHubDeps) {
       if (frames !== "") sub.enqueue(frames);
       if (session.state === "stopped") sub.close();
     }
+  }
+
+  type AppendBatch = {
+    sessionId: string;
+    cursor: number;
+    maxSequence: number;
+    changed: DaemonEntry[];
+    /** Session frames follow (a stop): nothing may be held back. */
+    urgent: boolean;
+  };
+
+  /** One subscriber's frames for a plan: its appends, then its whole entries as a delta. */
+  function appendFrames(batch: AppendBatch, plan: AppendPlan): string {
+    const cursor = Math.max(batch.cursor, batch.maxSequence);
+    const growths = plan.appends.flatMap(({ entry, growths }) =>
+      growths.map((growth) => ({ entry, growth })),
+    );
+    let frames = "";
+    for (const [index, { entry, growth }] of growths.entries()) {
+      // Only the batch's last frame moves the client's cursor.
+      const last = plan.whole.length === 0 && index === growths.length - 1;
+      const data = appendData(entry, growth, last ? cursor : undefined);
+      check(EntryAppendEvent, data);
+      frames += formatEvent(STREAM_EVENTS.entryAppend, data, last ? cursor : undefined);
+    }
+    if (plan.whole.length > 0) {
+      const data = deltaData(batch.sessionId, batch.cursor, batch.maxSequence, plan.whole);
+      frames += formatEvent(STREAM_EVENTS.transcriptDelta, data, data.cursor);
+    }
+    return frames;
+  }
+
+  /**
+   * Sends a batch to the subscribers that asked for appends. One plan per set of held
+   * versions; a thin batch (appends only, more envelope than text) waits for more text,
+   * at most `APPEND_HOLD_MS`, keeping the subscriber's cursor where it was.
+   */
+  function sendAppends(batch: AppendBatch, subs: Subscriber[]) {
+    const plan = createPlanner(batch.changed);
+    const built = new Map<string, string>();
+    const now = performance.now();
+    let largest = 0;
+    let compared = 0;
+    let holdUntil = Number.POSITIVE_INFINITY;
+    for (const sub of subs) {
+      const state = sub.appends as AppendState;
+      const { signature, plan: planned } = plan(state);
+      compared = Math.max(compared, planned.comparedChars);
+      const frames = built.get(signature) ?? appendFrames(batch, planned);
+      built.set(signature, frames);
+      const thin =
+        planned.whole.length === 0 && frames.length > APPEND_FRAME_RATIO * planned.appendedChars;
+      if (thin && !batch.urgent) {
+        state.heldSince ??= now;
+        if (now - state.heldSince < APPEND_HOLD_MS) {
+          holdUntil = Math.min(holdUntil, state.heldSince + APPEND_HOLD_MS);
+          continue;
+        }
+      }
+      state.heldSince = undefined;
+      if (frames !== "") sub.enqueue(frames);
+      largest = Math.max(largest, frames.length);
+      rememberEntries(state, batch.changed);
+      sub.cursor = batch.maxSequence;
+    }
+    if (holdUntil !== Number.POSITIVE_INFINITY) deferSession(batch.sessionId, holdUntil - now);
+    return { largest, compared };
   }
 
   /** The first frames of a new subscriber: snapshot (plain or reset), or the catch-up delta. */
@@ -316,6 +442,7 @@ export function createStreamHub(deps: StreamHubDeps) {
       cursor === undefined ? undefined : resetReason(cursor, query, { ...version, maxSequence });
     let frame: string;
     let at: number;
+    let entries: DaemonEntry[];
     if (cursor === undefined || cursor === 0 || reason !== undefined) {
       const page = reader.transcriptPage(sessionId, {
         limit: query.limit ?? TRANSCRIPT_DEFAULT_LIMIT,
@@ -337,12 +464,14 @@ export function createStreamHub(deps: StreamHubDeps) {
       check(DaemonTranscriptSnapshotEvent, data);
       frame = formatEvent(STREAM_EVENTS.transcriptSnapshot, data, page.max_sequence);
       at = page.max_sequence;
+      entries = page.entries as DaemonEntry[]; // the reader builds pages of daemon entries
     } else {
       const data = deltaData(sessionId, cursor, maxSequence);
       frame = formatEvent(STREAM_EVENTS.transcriptDelta, data, data.cursor);
       at = data.cursor;
+      entries = data.entries;
     }
-    return { frame, cursor: at };
+    return { frame, cursor: at, entries };
   }
 
   const unsubscribeCommits = deps.recorder.onCommit(onCommit);
@@ -369,16 +498,26 @@ export function createStreamHub(deps: StreamHubDeps) {
       let wake: (() => void) | undefined;
       let ended = false;
       let closing = false;
+      /** The characters of the chunk being written, until it is written. */
+      let writing = 0;
       const socket = socketOf(c);
 
+      const appends = query[APPEND_QUERY] === true ? createAppendState() : undefined;
+      if (appends !== undefined) rememberEntries(appends, opening.entries);
       const sub: Subscriber = {
         cursor: opening.cursor,
+        appends,
         revision: "",
         enqueue(frame) {
           if (ended) return;
           queue.push(frame);
           queuedBytes += frame.length;
-          if (queuedBytes > maxQueuedBytes) {
+          // What the client has not taken yet, before this frame: a client that keeps up
+          // gets even a frame larger than the limit (the whole entry of a long message).
+          // The chunk being written is in the response's buffer or still on its way there.
+          const backlog =
+            queuedBytes - frame.length + Math.max(writing, socket?.writableLength ?? 0);
+          if (backlog > maxQueuedBytes) {
             log(`[stream] ${sessionId}: client too slow, disconnecting`);
             ended = true;
             socket?.destroy();
@@ -430,7 +569,9 @@ export function createStreamHub(deps: StreamHubDeps) {
             const chunk = queue.join("");
             queue.length = 0;
             queuedBytes = 0;
+            writing = chunk.length;
             await stream.write(chunk);
+            writing = 0;
           }
         } finally {
           clearInterval(keepalive);
@@ -451,7 +592,7 @@ export function createStreamHub(deps: StreamHubDeps) {
       closed = true;
       unsubscribeCommits();
       unsubscribeHost();
-      for (const timer of deferred.values()) clearTimeout(timer);
+      for (const { timer } of deferred.values()) clearTimeout(timer);
       deferred.clear();
       for (const set of subscribers.values()) for (const sub of [...set]) sub.close();
     },

@@ -175,6 +175,32 @@ describe("upstream mode, toward a CompozyOS local listener", () => {
     sse.close();
     await within(upstream.closed, 2000, "upstream stream closed after the browser left");
   });
+
+  it("when the SPA asks for append frames, then CompozyOS gets the query as sent and its whole-entry deltas come back as they are", async () => {
+    const opened = fake.nextStream();
+    const query = "frames=transcript&after_sequence=4&epoch=3&generation=7&tideline_append=1";
+    const sse = await openSse(`${proxy.url}${STREAM}?${query}`, { Accept: "text/event-stream" });
+    const upstream = await within(opened, 2000, "stream forwarded");
+    // CompozyOS reads named parameters only: this one changes nothing there (ADR 0200).
+    expect(upstream.url).toBe(`${STREAM}?${query}`);
+    const delta = {
+      session_id: "s_1",
+      epoch: 3,
+      generation: 7,
+      entries: [
+        { message: { id: "m", role: "assistant", parts: [] }, start_sequence: 5, sequence: 6 },
+      ],
+      cursor: 6,
+      max_sequence: 6,
+      has_more: false,
+    };
+    upstream.send("transcript_delta", delta);
+    const first = await sse.waitFor((event) => event.event === "transcript_delta", 1000);
+    expect(first.data).toBe(JSON.stringify(delta));
+    expect(sse.events.map((event) => event.event)).not.toContain("entry_append");
+    sse.close();
+    await within(upstream.closed, 2000, "upstream stream closed after the browser left");
+  });
 });
 
 describe("upstream mode, toward a CompozyOS gateway listener (tier private)", () => {

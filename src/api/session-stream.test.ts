@@ -152,7 +152,9 @@ describe("SessionStream", () => {
 
   it("when nothing is cached, then it asks for a snapshot and stores it", () => {
     stream.start();
-    expect(last().url).toBe("/api/workspaces/w1/sessions/s1/stream?frames=transcript");
+    expect(last().url).toBe(
+      "/api/workspaces/w1/sessions/s1/stream?frames=transcript&tideline_append=1",
+    );
     expect(stream.state).toBe("connecting");
     last().open();
     expect(stream.state).toBe("open");
@@ -175,7 +177,7 @@ describe("SessionStream", () => {
     expect(sources).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(last().url).toBe(
-      "/api/workspaces/w1/sessions/s1/stream?frames=transcript&after_sequence=6&epoch=1&generation=0",
+      "/api/workspaces/w1/sessions/s1/stream?frames=transcript&after_sequence=6&epoch=1&generation=0&tideline_append=1",
     );
 
     last().open();
@@ -347,6 +349,7 @@ describe("SessionStream", () => {
       after_sequence: "4",
       epoch: "7",
       generation: "2",
+      tideline_append: "1",
     });
   });
 
@@ -476,5 +479,151 @@ describe("SessionStream", () => {
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toContainEqual(
       sessionQueries.detail(ref).queryKey,
     );
+  });
+});
+
+describe("SessionStream with append frames (ADR 0200)", () => {
+  const textOf = (start: number) => {
+    const held = client
+      .getQueryData<TranscriptData>(key)
+      ?.entries.find((item) => item.start_sequence === start);
+    const part = held?.message.parts[0];
+    return part?.type === "text" ? part.text : undefined;
+  };
+  const append = (sequence: number, offset: number, text: string, cursor?: number) => ({
+    start_sequence: 2,
+    sequence,
+    part: 0,
+    offset,
+    text,
+    ...(cursor === undefined ? {} : { cursor }),
+  });
+
+  function opened() {
+    stream.start();
+    last().open();
+    last().emit("transcript_snapshot", snapshot([entry(1), entry(2)], 2));
+  }
+
+  it("when appends arrive, then the entry's text grows and the cursor moves with the batch's last frame", () => {
+    opened();
+    last().emit("entry_append", append(3, 2, " there"));
+    expect(textOf(2)).toBe("hi there");
+    expect(client.getQueryData<TranscriptData>(key)?.cursor).toBe(2);
+    last().emit("entry_append", append(4, 8, " 🌊", 5));
+    expect(textOf(2)).toBe("hi there 🌊");
+    const data = client.getQueryData<TranscriptData>(key);
+    expect(data?.cursor).toBe(5);
+    expect(data?.entries.find((item) => item.start_sequence === 2)?.sequence).toBe(4);
+    // Already held (an older or equal sequence): nothing changes, nothing is missed.
+    last().emit("entry_append", append(4, 8, "again", 5));
+    expect(textOf(2)).toBe("hi there 🌊");
+    expect(last().closed).toBe(false);
+  });
+
+  it("when a tool's output string grows, then it grows at its path and the rest is kept", () => {
+    stream.start();
+    last().open();
+    const tool: Entry = {
+      start_sequence: 3,
+      sequence: 3,
+      message: {
+        id: "t",
+        role: "assistant",
+        parts: [
+          {
+            type: "tool-execute",
+            toolCallId: "t1",
+            state: "input-available",
+            input: {},
+            output: { terminals: { a: { output: "1\n", truncated: false } } },
+          },
+        ],
+      },
+    };
+    last().emit("transcript_snapshot", snapshot([tool], 3));
+    last().emit("entry_append", {
+      start_sequence: 3,
+      sequence: 4,
+      part: 0,
+      path: ["output", "terminals", "a", "output"],
+      offset: 2,
+      text: "2\n",
+      cursor: 4,
+    });
+    const part = client.getQueryData<TranscriptData>(key)?.entries[0]?.message.parts[0];
+    expect(part).toMatchObject({
+      state: "input-available",
+      output: { terminals: { a: { output: "1\n2\n", truncated: false } } },
+    });
+  });
+
+  it("when an append does not fit what is held, then what came before is kept and a snapshot is read, with backoff", () => {
+    opened();
+    last().emit("entry_append", append(3, 2, " there"));
+    last().emit("entry_append", append(5, 99, "lost", 5));
+    expect(textOf(2)).toBe("hi there");
+    expect(last().closed).toBe(true);
+    expect(stream.state).toBe("reconnecting");
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(500);
+    expect(sources).toHaveLength(2);
+    expect(last().url).not.toContain("after_sequence");
+    last().open();
+    last().emit("transcript_snapshot", {
+      ...snapshot(
+        [
+          entry(1),
+          {
+            ...entry(2, 5),
+            message: { ...entry(2).message, parts: [{ type: "text", text: "hi there lost" }] },
+          },
+        ],
+        5,
+      ),
+    });
+    expect(textOf(2)).toBe("hi there lost");
+  });
+
+  it("when hostile or malformed append frames arrive, then each is a gap: nothing is applied and a snapshot is read", () => {
+    const hostile: [string, unknown][] = [
+      ["no text", { start_sequence: 2, sequence: 3, part: 0, offset: 2 }],
+      ["empty text", append(3, 2, "")],
+      ["negative offset", append(3, -1, "x")],
+      ["fractional offset", append(3, 1.5, "x")],
+      ["a string offset", { ...append(3, 2, "x"), offset: "2" }],
+      ["a negative part", { ...append(3, 2, "x"), part: -1 }],
+      ["a part far beyond", { ...append(3, 2, "x"), part: 1e9 }],
+      ["an unknown field", { ...append(3, 2, "x"), extra: true }],
+      ["a prototype path", { ...append(3, 2, "x"), path: ["__proto__", "polluted"] }],
+      ["a constructor path", { ...append(3, 2, "x"), path: ["constructor", "prototype"] }],
+      ["an empty path", { ...append(3, 2, "x"), path: [] }],
+      ["a path too deep", { ...append(3, 2, "x"), path: Array(9).fill("a") }],
+      ["a path to no string", { ...append(3, 2, "x"), path: ["type", "x"] }],
+      ["a path to a missing key", { ...append(3, 0, "x"), path: ["nope"] }],
+      ["a part that is not there", { ...append(3, 0, "x"), part: 3 }],
+      ["an entry that is not held", { ...append(3, 2, "x"), start_sequence: 42 }],
+      ["the wrong length", append(3, 3, "x")],
+      ["a string cursor", { ...append(3, 2, "x"), cursor: "9" }],
+      ["an array", [append(3, 2, "x")]],
+      ["null", null],
+    ];
+    for (const [what, payload] of hostile) {
+      sources = [];
+      client.clear();
+      stream.stop();
+      opened();
+      last().emit("entry_append", payload);
+      expect(textOf(2), what).toBe("hi");
+      expect(last().closed, what).toBe(true);
+      vi.advanceTimersByTime(8_000);
+      expect(last().url, what).not.toContain("after_sequence");
+    }
+    sources = [];
+    stream.stop();
+    opened();
+    last().emitText("entry_append", "{not json");
+    expect(last().closed).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -8,6 +8,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import { ErrorEnvelope } from "../contract/error";
 import type { SessionEnvelope } from "../contract/session";
 import {
+  APPEND_QUERY,
+  EntryAppendEvent,
   SessionStoppedEvent,
   STREAM_EVENTS,
   TranscriptDeltaEvent,
@@ -15,8 +17,10 @@ import {
 } from "../contract/stream";
 import { apiToken, apiUrl, isOwnOrigin, sessionPath } from "./http";
 import { LenientEntries } from "./lenient-entries";
+import { type FlushScheduler, nextFrame } from "./next-frame";
 import { type SessionRef, sessionQueries } from "./session-queries";
 import {
+  foldAppend,
   foldDelta,
   foldNewestPage,
   reconnectDelayMs,
@@ -44,35 +48,11 @@ export type EventSourceLike = {
   close(): void;
 };
 export type EventSourceFactory = (url: string) => EventSourceLike;
-/** Runs `flush` once, soon (the next animation frame); returns a cancel. */
-export type FlushScheduler = (flush: () => void) => () => void;
 
-/**
- * One transcript write per animation frame at most: while an agent streams a long reply,
- * each delta carries the whole message so far, and writing (and rendering) every one of
- * them left a loaded browser tens of seconds behind.
- */
-export const nextFrame: FlushScheduler = (flush) => {
-  // A hidden tab runs no frames: a timer bounds how many deltas wait (each can carry a
-  // whole long message).
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    cancel();
-    flush();
-  };
-  const timer = setTimeout(once, 200);
-  const frame = typeof requestAnimationFrame === "function" ? requestAnimationFrame(once) : 0;
-  const cancel = () => {
-    clearTimeout(timer);
-    if (frame) cancelAnimationFrame(frame);
-  };
-  return () => {
-    done = true;
-    cancel();
-  };
-};
+/** A parsed transcript frame waiting to be folded: a whole-entry delta or an append. */
+type PendingFrame =
+  | { kind: "delta"; data: TranscriptDeltaEvent }
+  | { kind: "append"; data: EntryAppendEvent };
 
 const SnapshotPayload = TranscriptSnapshotEvent.extend({ entries: LenientEntries });
 const DeltaPayload = TranscriptDeltaEvent.extend({ entries: LenientEntries });
@@ -93,6 +73,7 @@ export function usageKeys(sessionId: string) {
  * `…/stream` in transcript frames, resuming after the cursor behind the fence of the
  * history it was read from (without the fence CompozyOS answers every reconnect with a
  * full `fence_missing` snapshot). EventSource cannot send headers, so the token rides along.
+ * It asks for append frames (ADR 0200); CompozyOS ignores the parameter.
  */
 export function streamUrl(
   ref: SessionRef,
@@ -104,6 +85,7 @@ export function streamUrl(
     after_sequence: resume && resume.afterSequence > 0 ? resume.afterSequence : undefined,
     epoch: resume?.epoch,
     generation: resume?.generation,
+    [APPEND_QUERY]: "1",
   };
   const path = sessionPath(ref.workspaceId, ref.sessionId, "/stream");
   // The token rides only to the page's own origin (ADR 0172).
@@ -123,7 +105,7 @@ export class SessionStream {
   private readonly random: () => number;
   private readonly scheduleFlush: FlushScheduler;
   /** Deltas parsed but not yet folded into the cache (see `nextFrame`). */
-  private pending: TranscriptDeltaEvent[] = [];
+  private pending: PendingFrame[] = [];
   private cancelFlush: (() => void) | undefined;
   private flushScheduled = false;
   private readonly listeners = new Set<() => void>();
@@ -202,7 +184,7 @@ export class SessionStream {
     this.source = source;
     source.onopen = () => this.opened();
     source.onerror = (event) => this.failed(event);
-    const on = (name: string, handle: (data: unknown) => void) =>
+    const on = (name: string, handle: (data: unknown) => void, unreadable?: () => void) =>
       source.addEventListener(name, (event) => {
         if (this.source !== source) return;
         let data: unknown;
@@ -210,12 +192,19 @@ export class SessionStream {
           data = JSON.parse(String(event.data));
         } catch {
           console.warn(`Tideline: unreadable ${name} event`, event.data);
+          unreadable?.();
           return;
         }
         handle(data);
       });
     on(STREAM_EVENTS.transcriptSnapshot, (data) => this.snapshot(data));
     on(STREAM_EVENTS.transcriptDelta, (data) => this.delta(data));
+    // An append that cannot be read is text missed: read the transcript again.
+    on(
+      STREAM_EVENTS.entryAppend,
+      (data) => this.append(data),
+      () => this.gap(),
+    );
     on(STREAM_EVENTS.commandsChanged, () => this.commandsChanged());
     on(STREAM_EVENTS.sessionStopped, (data) => this.sessionStopped(data));
     // CompozyOS's web treats `done` (sent at shutdown, with no payload to rely on) as
@@ -282,10 +271,7 @@ export class SessionStream {
     }
     if (parsed.data.session_id !== this.ref.sessionId) return;
     // Deltas received before the snapshot are applied first, in order.
-    if (this.flushDeltas() === "reset") {
-      this.reconnectSoon(0);
-      return;
-    }
+    if (this.afterFlush(this.flushDeltas())) return;
     // A `reset` snapshot (the daemon's answer to a stale fence) replaces what is cached,
     // older pages included; a plain one merges.
     this.client.setQueryData<TranscriptData>(this.transcriptKey, (current) =>
@@ -301,21 +287,52 @@ export class SessionStream {
       return;
     }
     if (parsed.data.session_id !== this.ref.sessionId) return;
-    this.pending.push(parsed.data);
+    this.queue({ kind: "delta", data: parsed.data });
+  }
+
+  private append(data: unknown): void {
+    const parsed = EntryAppendEvent.safeParse(data);
+    if (!parsed.success) {
+      warnInvalid(STREAM_EVENTS.entryAppend, parsed.error);
+      this.gap();
+      return;
+    }
+    this.queue({ kind: "append", data: parsed.data });
+  }
+
+  private queue(frame: PendingFrame): void {
+    this.pending.push(frame);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     this.cancelFlush = this.scheduleFlush(() => {
       this.flushScheduled = false;
-      if (this.flushDeltas() === "reset") this.reconnectSoon(0);
+      this.afterFlush(this.flushDeltas());
     });
   }
 
   /**
-   * Folds the pending deltas, in order, into one cache write. "reset" when one of them
-   * belongs to a rewritten history (or the cache is gone): the caller starts over from a
-   * snapshot.
+   * Something was missed (an append that does not fit, or cannot be read): fold what came
+   * before it, then start over from a snapshot, with backoff so a daemon that keeps
+   * sending bad appends is not asked again at once.
    */
-  private flushDeltas(): "ok" | "reset" {
+  private gap(): void {
+    if (this.afterFlush(this.flushDeltas())) return;
+    this.wantSnapshot = true;
+    this.reconnectSoon();
+  }
+
+  /** Reconnects for a snapshot after a flush that met a reset or a gap; true if it did. */
+  private afterFlush(result: "ok" | "reset" | "gap"): boolean {
+    if (result !== "ok") this.reconnectSoon(result === "reset" ? 0 : undefined);
+    return result !== "ok";
+  }
+
+  /**
+   * Folds the pending frames, in order, into one cache write. "reset" when one of them
+   * belongs to a rewritten history (or the cache is gone), "gap" when an append does not
+   * fit: the caller starts over from a snapshot.
+   */
+  private flushDeltas(): "ok" | "reset" | "gap" {
     if (this.flushScheduled) this.cancelFlush?.();
     this.flushScheduled = false;
     this.cancelFlush = undefined;
@@ -324,12 +341,14 @@ export class SessionStream {
     this.pending = [];
     const initial = this.client.getQueryData<TranscriptData>(this.transcriptKey);
     let current = initial;
-    for (const delta of deltas) {
-      const result = foldDelta(current, delta);
-      if (result.kind === "reset") {
-        // What folded before it belongs to the old history; the snapshot replaces it.
+    for (const frame of deltas) {
+      const result =
+        frame.kind === "delta" ? foldDelta(current, frame.data) : foldAppend(current, frame.data);
+      if (result.kind !== "ok") {
+        // What folded before it is replaced by the snapshot.
         this.wantSnapshot = true;
-        return "reset";
+        if (result.kind === "gap") console.warn("Tideline: an append did not fit; reading again");
+        return result.kind;
       }
       current = result.data;
     }

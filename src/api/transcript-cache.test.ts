@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Entry } from "../contract/transcript";
 import {
+  foldAppend,
   foldDelta,
   foldNewestPage,
   foldOlderPage,
@@ -220,5 +221,37 @@ describe("mergeEntries on whole pages", () => {
     const stored = Array.from({ length: 20 }, (_, index) => at(index, index + 3));
     const stale = stored.map((entry) => at(entry.start_sequence, entry.sequence - 1));
     expect(mergeEntries(stored, stale)).toBe(stored);
+  });
+});
+
+describe("foldAppend", () => {
+  const grow = (sequence: number, offset: number, text: string, cursor?: number) => ({
+    start_sequence: 2,
+    sequence,
+    part: 0,
+    offset,
+    text,
+    ...(cursor === undefined ? {} : { cursor }),
+  });
+
+  it("when the held text is as long as the offset, then only that entry is new and the others are kept by reference", () => {
+    const stored = data([entry(1), entry(2, 2, "ab"), entry(3)], 3);
+    const result = foldAppend(stored, grow(4, 2, "cd", 4));
+    expect(result.kind).toBe("ok");
+    if (result.kind !== "ok") return;
+    expect(result.data.cursor).toBe(4);
+    expect(result.data.entries[1]).toMatchObject({ sequence: 4 });
+    expect(result.data.entries[1]?.message.parts[0]).toMatchObject({ text: "abcd", id: "p" });
+    expect(result.data.entries[0]).toBe(stored.entries[0]);
+    expect(result.data.entries[2]).toBe(stored.entries[2]);
+    expect(stored.entries[1]?.message.parts[0]).toMatchObject({ text: "ab" });
+  });
+
+  it("when the entry already has that sequence, then nothing changes; when it does not fit, a gap; with no cache, a reset", () => {
+    const stored = data([entry(2, 5, "ab")], 5);
+    expect(foldAppend(stored, grow(5, 2, "cd"))).toEqual({ kind: "ok", data: stored });
+    expect(foldAppend(stored, grow(6, 1, "cd")).kind).toBe("gap");
+    expect(foldAppend(data([entry(1)], 1), grow(6, 2, "cd")).kind).toBe("gap");
+    expect(foldAppend(undefined, grow(6, 2, "cd")).kind).toBe("reset");
   });
 });

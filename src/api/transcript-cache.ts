@@ -3,7 +3,12 @@
 // all fold into it through these pure functions; an `epoch`/`generation` change means the
 // history was rewritten, so the caller must drop the cache and start again.
 
-import type { TranscriptDeltaEvent, TranscriptSnapshotEvent } from "../contract/stream";
+import {
+  applyEntryAppend,
+  type EntryAppendEvent,
+  type TranscriptDeltaEvent,
+  type TranscriptSnapshotEvent,
+} from "../contract/stream";
 import type { Entry, TranscriptPage } from "../contract/transcript";
 import { partitionPoint } from "../lib/partition-point";
 
@@ -19,6 +24,8 @@ export type TranscriptData = {
 };
 
 export type FoldResult = { kind: "ok"; data: TranscriptData } | { kind: "reset" };
+/** `gap`: an append did not fit what is cached; something was missed, read again. */
+export type AppendFoldResult = FoldResult | { kind: "gap" };
 
 function indexOfStart(entries: readonly Entry[], startSequence: number): number {
   return partitionPoint(entries, (entry) => entry.start_sequence >= startSequence);
@@ -179,6 +186,31 @@ export function foldDelta(
   const cursor = Math.max(current.cursor, delta.cursor);
   if (entries === current.entries && cursor === current.cursor)
     return { kind: "ok", data: current };
+  return { kind: "ok", data: { ...current, entries, cursor } };
+}
+
+/**
+ * A live append (ADR 0200): the entry it names grows by its text. A gap when the entry is
+ * not cached or its string is not the length the daemon grew it from.
+ */
+export function foldAppend(
+  current: TranscriptData | undefined,
+  append: EntryAppendEvent,
+): AppendFoldResult {
+  if (!current) return { kind: "reset" };
+  const at = indexOfStart(current.entries, append.start_sequence);
+  const held = current.entries[at];
+  const applied =
+    held?.start_sequence === append.start_sequence ? applyEntryAppend(held, append) : undefined;
+  if (applied === undefined) return { kind: "gap" };
+  const cursor = Math.max(current.cursor, append.cursor ?? 0);
+  if (applied === held && cursor === current.cursor) return { kind: "ok", data: current };
+  let entries = current.entries;
+  if (applied !== held) {
+    const copy = [...current.entries];
+    copy[at] = applied;
+    entries = copy;
+  }
   return { kind: "ok", data: { ...current, entries, cursor } };
 }
 

@@ -48,3 +48,12 @@ export function goSlice<T extends z.ZodType>(item: T) {
     .nullish()
     .transform((value): z.output<T>[] => value ?? []);
 }
+
+/** A boolean query parameter as Go's `strconv.ParseBool` reads it; empty is false. */
+export const goBool = z
+  .string()
+  .trim()
+  .refine((raw) => /^(|1|0|t|f|true|false|TRUE|FALSE|True|False|T|F)$/.test(raw), {
+    message: "must be a boolean",
+  })
+  .transform((raw) => /^(1|t|T|true|TRUE|True)$/.test(raw));

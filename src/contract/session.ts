@@ -5,7 +5,7 @@
 // sends, so the reference daemon's answers are complete for any CompozyOS client.
 import { z } from "zod";
 import { PendingInteraction, SessionConfigOption, SessionModes } from "./agent-session";
-import { Count, goSlice, Id, Int64, queryInt, Timestamp } from "./primitives";
+import { Count, goBool, goSlice, Id, Int64, queryInt, Timestamp } from "./primitives";
 
 export const Workspace = z.object({
   id: Id,
@@ -195,15 +195,6 @@ export const DaemonSessionList = z.object({ sessions: z.array(DaemonSession), pa
 /** The most sessions one page may hold (CompozyOS: "Sessions per page (1-100)"). */
 export const SESSION_PAGE_MAX = 100;
 export const ARCHIVE_FILTERS = ["exclude", "only", "include"] as const;
-
-/** A boolean query parameter as Go's `strconv.ParseBool` reads it; empty is false. */
-const goBool = z
-  .string()
-  .trim()
-  .refine((raw) => /^(|1|0|t|f|true|false|TRUE|FALSE|True|False|T|F)$/.test(raw), {
-    message: "must be a boolean",
-  })
-  .transform((raw) => /^(1|t|T|true|TRUE|True)$/.test(raw));
 
 export const SESSION_SORTS = ["recent", "last_activity", "attention"] as const;
 export const SESSION_TYPES = ["user", "system", "coordinator", "spawned"] as const;

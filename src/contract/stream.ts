@@ -4,12 +4,14 @@
 import { z } from "zod";
 import { ErrorEnvelope } from "./error";
 import { SessionEvent } from "./history";
-import { goSlice, Id, Int64, queryInt, Sequence } from "./primitives";
+import { goBool, goSlice, Id, Int64, queryInt, Sequence } from "./primitives";
 import { DaemonEntry, Entry, TRANSCRIPT_MAX_LIMIT } from "./transcript";
 
 export const STREAM_EVENTS = {
   transcriptSnapshot: "transcript_snapshot",
   transcriptDelta: "transcript_delta",
+  /** Tideline extension, only to a client that asked (`APPEND_QUERY`): one string grew. */
+  entryAppend: "entry_append",
   commandsChanged: "session_commands_changed",
   sessionStopped: "session_stopped",
   goalSnapshotChanged: "goal_snapshot_changed",
@@ -74,6 +76,95 @@ export const DaemonTranscriptDeltaEvent = TranscriptDeltaEvent.extend({
   entries: z.array(DaemonEntry),
 });
 
+/**
+ * The query parameter by which a client asks for `entry_append` frames (a Tideline
+ * extension, ADR 0200). CompozyOS reads named parameters only, so it ignores it and sends
+ * its usual frames; a client must handle both.
+ */
+export const APPEND_QUERY = "tideline_append";
+
+/** Keys an append's path may never name: a client walks the path into its own objects. */
+const FORBIDDEN_PATH_KEYS = new Set(["__proto__", "prototype", "constructor"]);
+
+/** Where in a part the grown string sits; absent means `["text"]`. */
+export const APPEND_DEFAULT_PATH = ["text"] as const;
+export const APPEND_PATH_MAX = 8;
+
+/**
+ * Entry `start_sequence` grew: the string at `path` of its part `part`, which was `offset`
+ * UTF-16 code units long, now ends with `text`, and the entry's sequence is `sequence`. A
+ * client whose copy does not have that string at that length has missed something and
+ * reads the transcript again. The last frame of a batch carries `cursor` (and the SSE
+ * `id:`): only then has the client everything up to it.
+ */
+export const EntryAppendEvent = z.strictObject({
+  start_sequence: Sequence,
+  sequence: Sequence,
+  part: z.number().int().nonnegative().max(100_000),
+  path: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(200)
+        .refine((key) => !FORBIDDEN_PATH_KEYS.has(key), { message: "forbidden path key" }),
+    )
+    .min(1)
+    .max(APPEND_PATH_MAX)
+    .optional(),
+  offset: z.number().int().nonnegative(),
+  text: z.string().min(1),
+  cursor: Sequence.optional(),
+});
+export type EntryAppendEvent = z.infer<typeof EntryAppendEvent>;
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The string at `path` grown by `text`, in a copy of `container`; undefined when it does not fit. */
+function grownAt(
+  container: unknown,
+  path: readonly string[],
+  offset: number,
+  text: string,
+): unknown {
+  const [key, ...rest] = path;
+  if (key === undefined) {
+    return typeof container === "string" && container.length === offset
+      ? container + text
+      : undefined;
+  }
+  if (FORBIDDEN_PATH_KEYS.has(key)) return undefined;
+  if (!isPlainRecord(container) || !Object.hasOwn(container, key)) return undefined;
+  const inner = grownAt(container[key], rest, offset, text);
+  return inner === undefined ? undefined : { ...container, [key]: inner };
+}
+
+/**
+ * `entry` with `append` applied: the same entry when it already has that sequence or a
+ * newer one, undefined when the append does not fit what it holds (a gap: read again).
+ */
+export function applyEntryAppend<E extends Entry>(
+  entry: E,
+  append: EntryAppendEvent,
+): E | undefined {
+  if (entry.start_sequence !== append.start_sequence) return undefined;
+  if (entry.sequence >= append.sequence) return entry;
+  const parts = entry.message.parts;
+  const part = parts[append.part];
+  if (part === undefined) return undefined;
+  const grown = grownAt(part, append.path ?? APPEND_DEFAULT_PATH, append.offset, append.text);
+  if (grown === undefined) return undefined;
+  const nextParts = [...parts];
+  nextParts[append.part] = grown as (typeof parts)[number];
+  return {
+    ...entry,
+    sequence: append.sequence,
+    message: { ...entry.message, parts: nextParts },
+  };
+}
+
 /** The session's command catalog changed: re-read the session (and `…/commands`). */
 export const SessionCommandsChangedEvent = z.object({ session_id: Id, revision: z.string() });
 export type SessionCommandsChangedEvent = z.infer<typeof SessionCommandsChangedEvent>;
@@ -93,6 +184,7 @@ export const StreamErrorEvent = ErrorEnvelope;
 export const STREAM_PAYLOADS = {
   [STREAM_EVENTS.transcriptSnapshot]: TranscriptSnapshotEvent,
   [STREAM_EVENTS.transcriptDelta]: TranscriptDeltaEvent,
+  [STREAM_EVENTS.entryAppend]: EntryAppendEvent,
   [STREAM_EVENTS.commandsChanged]: SessionCommandsChangedEvent,
   [STREAM_EVENTS.sessionStopped]: SessionStoppedEvent,
   [STREAM_EVENTS.error]: StreamErrorEvent,
@@ -109,6 +201,8 @@ export const StreamQuery = z.strictObject({
   epoch: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
   generation: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
   limit: queryInt(1, TRANSCRIPT_MAX_LIMIT).optional(),
+  /** Tideline extension: `true` asks for `entry_append` frames (ADR 0200). */
+  [APPEND_QUERY]: goBool.optional(),
   /** The bearer token, for an EventSource that cannot send headers (read by the auth guard). */
   access_token: z.string().min(1).optional(),
 });
