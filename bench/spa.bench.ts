@@ -11,11 +11,10 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
 import { startDaemon } from "../e2e/daemon";
-import { openLedger } from "../server/ledger/open-ledger";
 import { printFigure } from "./report";
+import { seedSession } from "./seed-session";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const ENTRIES = 10_000;
 
 function initialJavaScriptKb(): number {
   const dist = join(ROOT, "dist");
@@ -27,70 +26,6 @@ function initialJavaScriptKb(): number {
   let bytes = 0;
   for (const script of scripts) bytes += gzipSync(readFileSync(join(dist, script ?? ""))).length;
   return bytes / 1024;
-}
-
-function seedSession(
-  dataDir: string,
-  workspace: string,
-): { workspaceId: string; sessionId: string } {
-  const ledger = openLedger(join(dataDir, "tideline.db"));
-  const ws = ledger.store.ensureWorkspace(workspace, "bench");
-  const session = ledger.store.createSession({
-    workspaceId: ws.id,
-    agentName: "demo",
-    name: "10,000 entries",
-  });
-  const { recorder } = ledger;
-  recorder.recordState(session.id, "active");
-  let entries = 0;
-  for (let turn = 1; entries < ENTRIES; turn += 1) {
-    const turnId = `turn-${turn}`;
-    recorder.recordInput(session.id, turnId, `Step ${turn}: refine the **ledger** projection`);
-    recorder.recordUpdate(session.id, turnId, {
-      sessionUpdate: "agent_message_chunk",
-      messageId: `m-${turn}`,
-      content: {
-        type: "text",
-        text: `Turn ${turn}. Here is the plan:\n\n- read the rows\n- fold them\n\n\`\`\`ts\nconst x = ${turn};\n\`\`\``,
-      },
-    });
-    recorder.recordUpdate(session.id, turnId, {
-      sessionUpdate: "tool_call",
-      toolCallId: `call-${turn}`,
-      title: `Read src/file-${turn}.ts`,
-      kind: "read",
-      status: "completed",
-    });
-    recorder.recordUpdate(session.id, turnId, {
-      sessionUpdate: "usage_update",
-      used: 1000 + turn,
-      size: 200_000,
-    });
-    entries += 3;
-    if (turn % 50 === 0) {
-      const compactionId = `cmp-${turn}`;
-      recorder.recordUpdate(session.id, turnId, {
-        sessionUpdate: "compaction_update",
-        compactionId,
-        status: "in_progress",
-      });
-      recorder.recordUpdate(session.id, turnId, {
-        sessionUpdate: "compaction_update",
-        compactionId,
-        status: "completed",
-        summary: [{ type: "text", text: `## Summary of turns up to ${turn}\n\n- kept the plan` }],
-      });
-      entries += 1;
-    }
-    recorder.recordPromptCompleted(session.id, turnId, {
-      stop_reason: "end_turn",
-      input_tokens: 100,
-      output_tokens: 40,
-    });
-  }
-  recorder.recordState(session.id, "stopped", "bench seed");
-  ledger.close();
-  return { workspaceId: ws.id, sessionId: session.id };
 }
 
 async function measureBrowser(url: string): Promise<{
