@@ -16,7 +16,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function ledgerWithSessions(count: number) {
   let clock = Date.parse("2026-01-01T00:00:00Z");
-  const ledger = openLedger(":memory:", { now: () => new Date((clock += 1000)) });
+  const now = () => {
+    clock += 1000;
+    return new Date(clock);
+  };
+  const ledger = openLedger(":memory:", { now });
   const ws = ledger.store.ensureWorkspace(dir, "warm");
   const ids = Array.from({ length: count }, (_, i) =>
     ledger.store.createSession({ workspaceId: ws.id, agentName: "demo", name: `s${i}` }),
