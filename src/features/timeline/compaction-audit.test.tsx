@@ -262,9 +262,12 @@ describe("Compare with the previous summary", () => {
     const region = screen.getByRole("region", { name: /against the previous one/ });
     expect(within(region).getByText("Kept last time, not this time (1)")).toBeInTheDocument();
     expect(within(region).getByText("src/auth.ts")).toBeInTheDocument();
-    const diff = await within(region).findByRole("region", {
-      name: "Word changes between the summaries",
-    });
+    // The word diff runs in the audit-jobs chunk, imported on first use (ADR 0211).
+    const diff = await within(region).findByRole(
+      "region",
+      { name: "Word changes between the summaries" },
+      { timeout: 5_000 },
+    );
     expect(diff.querySelector("del")).toHaveTextContent("[removed: auth]");
     expect(diff.querySelector("ins")).toHaveTextContent("[added: billing]");
   });
