@@ -45,3 +45,36 @@ test("when a session link is opened, then its detail and first transcript page a
   expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
+
+test("when a reply has a fenced code block, then it is highlighted after the first paint, and Copy copies the code and the message", async ({
+  page,
+  context,
+  tideline,
+  consoleErrors,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const session = (await tideline.createSession("Highlighted")) as SessionJson;
+  await tideline.open(session);
+  await tideline.send("/demo markdown");
+  await tideline.waitIdle(session);
+  const block = tideline.timeline.locator(".tl-code").first();
+  // The highlighter's chunk arrives after the first paint; then the tokens are spans.
+  await expect(block.locator("pre code .hljs-keyword").first()).toHaveText("const");
+  await expect(block.locator("pre code .hljs-string").first()).toHaveText('"completed"');
+  await expect(block.locator("pre code")).toHaveText(
+    'const status: string = "completed";\nconsole.log(status);',
+  );
+  await block.getByRole("button", { name: "Copy code" }).click();
+  await expect(block.getByRole("status")).toHaveText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    'const status: string = "completed";\nconsole.log(status);',
+  );
+  const reply = tideline.timeline.getByRole("button", { name: "Copy message" }).last();
+  await reply.click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    "# Markdown showcase",
+  );
+  await block.scrollIntoViewIfNeeded();
+  await tideline.screenshot("highlighted-code");
+  expect(consoleErrors).toEqual([]);
+});

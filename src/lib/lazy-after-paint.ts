@@ -1,6 +1,6 @@
 // Code the first screen of a session does not need (the chart, dialogs, the slash menu, the
 // audit, diffs, the syntax highlighter) is a chunk of its own, out of the initial JS
-// (ADR 0211). It is fetched when the browser is next idle after the first frame, so it is
+// (ADR 0211). It is fetched when the browser is next idle after the page's load, so it is
 // normally there before anyone reaches for it, and at the latest when it first renders.
 import { type ComponentType, lazy } from "react";
 
@@ -8,16 +8,23 @@ type IdleWindow = Window & {
   requestIdleCallback?: (task: () => void, options?: { timeout: number }) => number;
 };
 
-/** Runs `task` once the page has painted a frame and the main thread is idle (or 2 s on). */
+/**
+ * Runs `task` once the page has loaded (the preloaded first reads included, ADR 0210), painted
+ * a frame after that and the main thread is idle (or 2 s on), so no chunk competes with the
+ * first entries for the main thread.
+ */
 export function afterFirstPaint(task: () => void): void {
   if (typeof window === "undefined" || typeof window.requestAnimationFrame !== "function") return;
   const idle = window as IdleWindow;
-  window.requestAnimationFrame(() => {
-    setTimeout(() => {
-      if (idle.requestIdleCallback) idle.requestIdleCallback(task, { timeout: 2_000 });
-      else task();
-    }, 0);
-  });
+  const whenPainted = () =>
+    window.requestAnimationFrame(() => {
+      setTimeout(() => {
+        if (idle.requestIdleCallback) idle.requestIdleCallback(task, { timeout: 2_000 });
+        else task();
+      }, 0);
+    });
+  if (document.readyState === "complete") whenPainted();
+  else window.addEventListener("load", whenPainted, { once: true });
 }
 
 /** A promise-returning loader that runs once, however often it is asked. */
