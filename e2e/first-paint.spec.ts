@@ -3,14 +3,12 @@
 import type { Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-type SessionJson = { id: string; workspace_id: string };
-
 test("when a session link is opened, then its detail and first transcript page are each requested once, by the page's preloads", async ({
   page,
   tideline,
   consoleErrors,
 }) => {
-  const session = (await tideline.createSession("Preloaded")) as SessionJson;
+  const session = await tideline.createSession("Preloaded");
   const base = `/api/workspaces/${session.workspace_id}/sessions/${session.id}`;
   const requests: Request[] = [];
   page.on("request", (request) => requests.push(request));
@@ -53,7 +51,7 @@ test("when a reply has a fenced code block, then it is highlighted after the fir
   consoleErrors,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const session = (await tideline.createSession("Highlighted")) as SessionJson;
+  const session = await tideline.createSession("Highlighted");
   await tideline.open(session);
   await tideline.send("/demo markdown");
   await tideline.waitIdle(session);

@@ -64,11 +64,28 @@ function toReact(node: Node, key: number): ReactNode {
   return createElement("span", { key, className }, node.children.map(toReact));
 }
 
+// A row scrolled back into the virtual window mounts its blocks again: their tokens are kept
+// (React elements are immutable, so sharing them is safe), as the Markdown renderer keeps trees.
+const CACHE_LIMIT = 400;
+const highlighted = new Map<string, ReactNode>();
+
 /** The block's tokens as spans with highlight.js class names, or undefined to show it plain. */
 export function highlightCode(text: string, language: string | undefined): ReactNode | undefined {
   if (!language || text.length > MAX_HIGHLIGHT_CHARS || !lowlight.registered(language)) {
     return undefined;
   }
-  const tree = lowlight.highlight(language, text);
-  return (tree.children as Node[]).map(toReact);
+  const key = `${language}\u0000${text}`;
+  const cached = highlighted.get(key);
+  if (cached !== undefined) {
+    highlighted.delete(key);
+    highlighted.set(key, cached);
+    return cached;
+  }
+  const tokens = (lowlight.highlight(language, text).children as Node[]).map(toReact);
+  highlighted.set(key, tokens);
+  if (highlighted.size > CACHE_LIMIT) {
+    const oldest = highlighted.keys().next().value;
+    if (oldest !== undefined) highlighted.delete(oldest);
+  }
+  return tokens;
 }
