@@ -92,9 +92,11 @@ describe("the audit on a completed compaction row", () => {
     expect(screen.getByText("A message you pinned is not in the summary.")).toBeInTheDocument();
     // The inventory is a lazily loaded chunk (ADR 0211).
     expect(
-      await screen.findByRole("button", {
-        name: "What the summary kept · kept 1 of 5 · 4 dropped",
-      }),
+      await screen.findByRole(
+        "button",
+        { name: "What the summary kept · kept 1 of 5 · 4 dropped" },
+        { timeout: 5_000 },
+      ),
     ).toHaveAttribute("aria-expanded", "false");
     await user.click(screen.getByRole("button", { name: "Go to turn 3" }));
     expect(screen.getByRole("status", { name: "jump target" })).toHaveTextContent("m-1");
