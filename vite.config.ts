@@ -97,8 +97,8 @@ export default defineConfig({
   // `@/` is `src/` for the SPA and its tests (tsconfig `paths` says the same to tsc). The
   // daemon and the CLI run through tsx from any directory, so src/contract/ never uses it.
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
-  // The budget that matters is docs/quality.md's 160 KB gzip of initial JavaScript (`npm run bench`
-  // measures it); the main chunk is ~450 KB before gzip, so warn only well past that.
+  // The budget that matters is docs/quality.md's gzip size of the initial JavaScript (`npm run
+  // bench` measures it); the main chunk is ~450 KB before gzip, so warn only well past that.
   // No source maps in the build: the daemon would serve the whole source to anyone who can
   // reach it, and dev tools have the dev server for that.
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 600 },

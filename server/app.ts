@@ -101,7 +101,9 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   app.all("/api/*", (c) => sendError(c, new ApiError(404, "not_found", "no such endpoint")));
-  if (deps.distDir !== undefined) mountStaticSite(app, deps.distDir);
+  if (deps.distDir !== undefined) {
+    mountStaticSite(app, deps.distDir, { preloadFirstReads: deps.security.token === undefined });
+  }
 
   app.notFound((c) => sendError(c, new ApiError(404, "not_found", "not found")));
   app.onError((error, c) => {

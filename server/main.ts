@@ -8,6 +8,7 @@ import { tokenNotices } from "./config/daemon-token";
 import { type DaemonConfig, FlagError, parseDaemonFlags } from "./config/flags";
 import { DAEMON_VERSION } from "./config/version";
 import { ConfigError, type HookDeclaration, loadDaemonConfig } from "./hooks/hook-config";
+import { selfBase, warmReadPath } from "./http/warm-up";
 import { openLedger } from "./ledger/open-ledger";
 import { ensurePrivateDir } from "./ledger/private-files";
 import { createSessionToolsServer } from "./mcp/session-tools";
@@ -91,20 +92,29 @@ async function serveLocal(config: DaemonConfig, hooks: readonly HookDeclaration[
     (info) => {
       boundPort = (info as AddressInfo).port;
       const url = `http://${config.host}:${boundPort}`;
-      console.error(`tideline ${DAEMON_VERSION} listening on ${url}`);
-      for (const line of tokenNotices(config, url)) console.error(line);
-      if (hooks.length > 0) {
-        console.error(`tideline: ${hooks.length} hook(s) from ${config.configPath}`);
-      }
-      if (config.welcome) {
-        ensureWelcomeSession({
-          host: daemon.host,
-          store: daemon.ledger.store,
-          workspaceId: daemon.workspaceId,
-        }).catch((error: unknown) => console.error(`tideline: welcome session: ${String(error)}`));
-      }
+      void announce(url, selfBase(config.host, boundPort));
     },
   );
+
+  /** Says it listens once the read path is warm, so the first browser is served as fast as any. */
+  async function announce(url: string, self: string) {
+    await warmReadPath((path, init) => fetch(`${self}${path}`, init), ledger.store, {
+      token: config.token,
+      log: (line) => console.error(line),
+    });
+    console.error(`tideline ${DAEMON_VERSION} listening on ${url}`);
+    for (const line of tokenNotices(config, url)) console.error(line);
+    if (hooks.length > 0) {
+      console.error(`tideline: ${hooks.length} hook(s) from ${config.configPath}`);
+    }
+    if (config.welcome) {
+      ensureWelcomeSession({
+        host: daemon.host,
+        store: daemon.ledger.store,
+        workspaceId: daemon.workspaceId,
+      }).catch((error: unknown) => console.error(`tideline: welcome session: ${String(error)}`));
+    }
+  }
 
   server.on("error", (error: NodeJS.ErrnoException) => {
     // EADDRINUSE and friends: one clear line instead of an uncaught exception's stack.

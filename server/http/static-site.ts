@@ -3,11 +3,14 @@
 // the build left a `.br`/`.gz` beside them and the client accepts it (ADR 0076); hashed
 // files under /assets are cached forever, everything else (index.html, the SPA fallback)
 // is revalidated. Unknown non-/api paths get index.html so client-side routes
-// (`/w/:ws/s/:id`) survive a reload; a missing /assets file is a 404, never HTML.
+// (`/w/:ws/s/:id`) survive a reload; a missing /assets file is a 404, never HTML. A session
+// link's page names the SPA's first two reads as preloads, so they run while the bundle
+// loads (ADR 0210).
 import { realpathSync, type Stats, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 import type { Context, Hono, MiddlewareHandler } from "hono";
+import { firstPaintReads } from "../../src/contract/first-paint";
 import { chooseEncoding, type StaticEncoding } from "./content-encoding";
 
 export const SPA_HEADERS = {
@@ -115,7 +118,54 @@ async function sendFile(
   return new Response(new Uint8Array(body), { status: 200, headers });
 }
 
-export function mountStaticSite(app: Hono, distDir: string): void {
+/** A session link, with ids as the daemon mints them; anything else gets no preload. */
+const SESSION_LINK = /^\/w\/([A-Za-z0-9_-]{1,64})\/s\/([A-Za-z0-9_-]{1,64})\/?$/;
+
+/**
+ * index.html with the session's first reads as `<link rel="preload" as="fetch">`, placed
+ * first in <head> so they are requested before the bundle. `crossorigin="anonymous"` is
+ * the credentials mode `same-origin` the SPA's fetch uses (READ_CREDENTIALS); ids are
+ * limited to URL-safe characters, so nothing in the href needs escaping.
+ */
+export function withFirstPaintPreloads(html: string, urlPath: string): string | undefined {
+  const link = SESSION_LINK.exec(urlPath);
+  if (!link?.[1] || !link[2]) return undefined;
+  const head = html.indexOf("<head>");
+  if (head < 0) return undefined;
+  const tags = firstPaintReads(link[1], link[2])
+    .map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`)
+    .join("");
+  const at = head + "<head>".length;
+  return html.slice(0, at) + tags + html.slice(at);
+}
+
+async function sendIndexWithPreloads(c: Context, index: string, urlPath: string) {
+  let html: string;
+  try {
+    html = await readFile(index, "utf8");
+  } catch {
+    return c.text("Not Found", 404);
+  }
+  const page = withFirstPaintPreloads(html, urlPath) ?? html;
+  const body = Buffer.from(page, "utf8");
+  const headers = new Headers({
+    "Content-Type": CONTENT_TYPES[".html"] as string,
+    "Content-Length": String(body.length),
+    "Cache-Control": REVALIDATE,
+  });
+  if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
+  return new Response(new Uint8Array(body), { status: 200, headers });
+}
+
+export type StaticSiteOptions = {
+  /**
+   * Name a session link's first reads as preloads. Off when the API needs a token: the
+   * page request carries none (it is in the fragment), so a preload could only be refused.
+   */
+  preloadFirstReads?: boolean;
+};
+
+export function mountStaticSite(app: Hono, distDir: string, options: StaticSiteOptions = {}): void {
   const root = resolve(distDir);
   let realRoot = root;
   try {
@@ -136,6 +186,9 @@ export function mountStaticSite(app: Hono, distDir: string): void {
     const index = resolve(root, "index.html");
     const indexStat = fileStat(index, realRoot);
     if (indexStat === undefined) return c.text("Not Found", 404);
+    if (options.preloadFirstReads === true && SESSION_LINK.test(urlPath)) {
+      return sendIndexWithPreloads(c, index, urlPath);
+    }
     return sendFile(c, index, indexStat, REVALIDATE, realRoot);
   });
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { PROMPT_STREAM_HEADER } from "../contract/commands";
 import { ErrorEnvelope } from "../contract/error";
+import { READ_CREDENTIALS, sessionApiPath, withQuery } from "../contract/first-paint";
 
 /** A non-2xx answer (carrying the envelope), a network failure, or an unparseable body. */
 export class ApiError extends Error {
@@ -70,12 +71,7 @@ export function apiToken(): string | undefined {
 }
 
 export function apiUrl(path: string, query?: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `${apiBase()}${path}${search ? `?${search}` : ""}`;
+  return `${apiBase()}${withQuery(path, query ?? {})}`;
 }
 
 type RequestOptions = {
@@ -107,12 +103,17 @@ async function send<S extends z.ZodType>(
   body: unknown,
   options: RequestOptions,
 ): Promise<z.infer<S> | typeof STREAMED> {
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  // No Accept header on reads: Chromium hands a page's preloaded response (ADR 0210) only to
+  // a fetch whose headers match the preload's, and a preload cannot set any.
+  // POST and PATCH always carry JSON; a PUT or DELETE only when given one (the queue's edit).
+  const hasBody = method === "POST" || method === "PATCH" || body !== undefined;
+  const headers: Record<string, string> = {
+    ...(method === "GET" ? {} : { Accept: "application/json" }),
+    ...options.headers,
+  };
   const url = apiUrl(path, options.query);
   const token = apiToken();
   if (token && isOwnOrigin(url)) headers.Authorization = `Bearer ${token}`;
-  // POST and PATCH always carry JSON; a PUT or DELETE only when given one (the queue's edit).
-  const hasBody = method === "POST" || method === "PATCH" || body !== undefined;
   if (hasBody) headers["Content-Type"] = "application/json";
 
   let response: Response;
@@ -120,6 +121,7 @@ async function send<S extends z.ZodType>(
     response = await fetch(url, {
       method,
       headers,
+      credentials: READ_CREDENTIALS,
       signal: options.signal ?? null,
       ...(hasBody ? { body: JSON.stringify(body ?? {}) } : {}),
     });
@@ -268,9 +270,7 @@ export async function postAccepting<S extends z.ZodType>(
   return result === STREAMED ? "streamed" : result;
 }
 
-export function sessionPath(workspaceId: string, sessionId: string, suffix = ""): string {
-  return `/api/workspaces/${encodeURIComponent(workspaceId)}/sessions/${encodeURIComponent(sessionId)}${suffix}`;
-}
+export const sessionPath = sessionApiPath;
 
 /** A POST answered 204 (stop): any 2xx is success, whatever it carries. */
 export async function postNoContent(path: string, options: RequestOptions = {}): Promise<void> {

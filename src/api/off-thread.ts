@@ -1,7 +1,8 @@
 // Runs an audit job in a dedicated Worker, so a long transcript's audit or a large
 // summary diff never blocks the page (the 50 ms budget). Where there is no Worker
-// (jsdom) the job runs inline, a step at a time between awaits.
-import { type AuditJob, type AuditJobResult, runAuditJob } from "./audit-jobs";
+// (jsdom) the job runs inline, a step at a time between awaits, from a chunk of its own: the
+// audit and diff code never weighs on the initial JS (ADR 0211).
+import type { AuditJob, AuditJobResult } from "./audit-jobs";
 
 type Reply = { ok: true; result: unknown } | { ok: false; message: string };
 
@@ -10,7 +11,9 @@ export function runOffThread<J extends AuditJob>(
   signal?: AbortSignal,
 ): Promise<AuditJobResult<J>> {
   if (typeof Worker !== "function") {
-    return runAuditJob(job, signal) as Promise<AuditJobResult<J>>;
+    return import("./audit-jobs").then(
+      ({ runAuditJob }) => runAuditJob(job, signal) as Promise<AuditJobResult<J>>,
+    );
   }
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./audit.worker.ts", import.meta.url), { type: "module" });

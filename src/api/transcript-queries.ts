@@ -1,13 +1,12 @@
 // The transcript query: the newest page over HTTP, folded into the same cache entry the
 // session stream writes (`["sessions", "transcript", id]`), plus the older-page loader.
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { FIRST_TRANSCRIPT_QUERY, TRANSCRIPT_PAGE_SIZE } from "../contract/first-paint";
 import { TranscriptPage } from "../contract/transcript";
 import { getJson, sessionPath } from "./http";
 import { LenientEntries } from "./lenient-entries";
 import type { SessionRef } from "./session-queries";
 import { foldNewestPage, foldOlderPage, type TranscriptData } from "./transcript-cache";
-
-export const TRANSCRIPT_PAGE_SIZE = 200;
 
 const LenientTranscriptPage = TranscriptPage.extend({ entries: LenientEntries });
 
@@ -23,7 +22,7 @@ export const transcriptQueries = {
           LenientTranscriptPage,
           {
             signal,
-            query: { limit: TRANSCRIPT_PAGE_SIZE },
+            query: FIRST_TRANSCRIPT_QUERY,
           },
         );
         // The stream may have written newer entries while this read was in flight.

@@ -1,15 +1,49 @@
 // The Markdown renderer for untrusted text (agent output, compaction summaries). Loaded
 // lazily by `SafeMarkdown`. Raw HTML is dropped (no rehype-raw, `skipHtml`), links are
 // limited to http/https/mailto and open in a new tab without an opener, and images are
-// never fetched: each becomes a link labelled with its alt text.
-import type { ReactElement } from "react";
+// never fetched: each becomes a link labelled with its alt text. Fenced code blocks get a
+// Copy button and syntax highlighting (ADR 0213).
+import type { ReactElement, ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { afterFirstPaint } from "../lib/lazy-after-paint";
+import { CodeBlock, fenceLanguage, preloadHighlighter } from "./code-block";
 import { remarkContentHeadings } from "./heading-levels";
 import { safeUrl } from "./safe-url";
 
 const linkClass =
   "text-cyan-800 underline underline-offset-2 hover:text-cyan-950 dark:text-cyan-300 dark:hover:text-cyan-100";
+
+afterFirstPaint(() => void preloadHighlighter());
+
+type HastNode = {
+  type: string;
+  value?: string;
+  tagName?: string;
+  properties?: { className?: unknown };
+  children?: HastNode[];
+};
+
+function textOf(node: HastNode): string {
+  if (node.type === "text") return node.value ?? "";
+  return (node.children ?? []).map(textOf).join("");
+}
+
+/** A fenced block (`<pre><code>`) as a CodeBlock; anything else stays a plain `<pre>`. */
+function Pre({ node, children }: { node?: HastNode | undefined; children?: ReactNode }) {
+  const code = node?.children?.find((child) => child.tagName === "code");
+  if (code) {
+    // The fence's closing newline is not part of the code (nor of what Copy copies).
+    const text = textOf(code).replace(/\n$/, "");
+    return <CodeBlock text={text} language={fenceLanguage(code.properties?.className)} />;
+  }
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a horizontally scrolling code block must take keyboard focus to be scrolled.
+    <pre tabIndex={0} className="tl-code-block">
+      {children}
+    </pre>
+  );
+}
 
 const components: Components = {
   a: ({ href, children }) =>
@@ -33,12 +67,7 @@ const components: Components = {
   },
   // A box that scrolls sideways must be reachable by keyboard, or its overflow is unreadable
   // without a mouse (WCAG 2.1.1; axe `scrollable-region-focusable`).
-  pre: ({ children }) => (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a horizontally scrolling code block must take keyboard focus to be scrolled.
-    <pre tabIndex={0} className="tl-code-block">
-      {children}
-    </pre>
-  ),
+  pre: ({ node, children }) => <Pre node={node as HastNode | undefined}>{children}</Pre>,
   table: ({ children }) => (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways and must take keyboard focus to be scrolled.
     <div tabIndex={0} className="overflow-x-auto">

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useMemo } from "react";
+import { Suspense, useDeferredValue, useMemo } from "react";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { transcriptQueries } from "../../api/transcript-queries";
 import { usageQueries } from "../../api/usage-queries";
@@ -7,13 +7,18 @@ import { useUsageTurns } from "../../api/use-usage-turns";
 import { QueryError } from "../../components/query-error";
 import { compactionRequests } from "../../lib/compaction-origin";
 import { transcriptCompactions } from "../../lib/compaction-words";
+import { lazyAfterPaint } from "../../lib/lazy-after-paint";
 import { CompactNow } from "./compact-now";
-import { ContextChart } from "./context-chart";
 import { ContextMeter } from "./context-meter";
 import { deriveMeterView } from "./context-meter-view";
 import { withTranscriptStates } from "./marker-states";
 import { TurnsList } from "./turns-list";
 import { sessionTotal } from "./turns-list-view";
+
+/** The chart is its own chunk (ADR 0211); the rail holds its place meanwhile. */
+const ContextChart = lazyAfterPaint(() =>
+  import("./context-chart").then((module) => module.ContextChart),
+);
 
 /**
  * The context rail: the meter, Compact now, the chart and the turns list. The stream hook
@@ -71,7 +76,13 @@ export function ContextRail({
         />
       ) : shownTurns ? (
         <>
-          <ContextChart data={shownTurns} requests={requests.data} />
+          <Suspense
+            fallback={
+              <p className="text-sm text-slate-600 dark:text-slate-300">Loading the chart</p>
+            }
+          >
+            <ContextChart data={shownTurns} requests={requests.data} />
+          </Suspense>
           <TurnsList
             data={shownTurns}
             requests={requests.data}

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useLocation } from "wouter";
 import { agentSessionQueries } from "../../api/agent-session-queries";
 import { refusalText } from "../../api/refusal-words";
@@ -8,9 +8,14 @@ import { workspaceQueries } from "../../api/session-queries";
 import { isMissingEndpoint } from "../../api/usage-queries";
 import { Button } from "../../components/button";
 import { requestFocus } from "../../lib/focus-request";
-import { NewSessionDialog } from "./new-session-dialog";
+import { lazyAfterPaint } from "../../lib/lazy-after-paint";
 import { agentsProblem } from "./new-session-dialog-view";
 import { sessionHref } from "./session-sidebar-view";
+
+/** The dialog is a chunk of its own, fetched after the first paint (ADR 0211). */
+const NewSessionDialog = lazyAfterPaint(() =>
+  import("./new-session-dialog").then((module) => module.NewSessionDialog),
+);
 
 /** Opens the New session dialog; the created session opens with focus in its message box. */
 export function NewSessionButton({ onCreated }: { onCreated: () => void }) {
@@ -55,33 +60,37 @@ export function NewSessionButton({ onCreated }: { onCreated: () => void }) {
           {refusalText(workspaces.error)}
         </p>
       ) : null}
-      <NewSessionDialog
-        // A fresh form each time it opens.
-        key={round}
-        open={open}
-        // A daemon without `GET /api/agents` (CompozyOS) lists none: its default is used.
-        agents={isMissingEndpoint(agents.error) ? [] : agents.data}
-        agentsError={
-          isMissingEndpoint(agents.error) || !agents.error ? undefined : agentsProblem(agents.error)
-        }
-        creating={create.isPending}
-        error={create.error ? refusalText(create.error) : undefined}
-        onClose={close}
-        onCreate={(request) => {
-          if (!workspace) return;
-          create.mutate(
-            { workspace: workspace.id, ...request },
-            {
-              onSuccess: ({ session }) => {
-                setOpen(false);
-                onCreated();
-                requestFocus("composer");
-                navigate(sessionHref(session));
+      <Suspense fallback={null}>
+        <NewSessionDialog
+          // A fresh form each time it opens.
+          key={round}
+          open={open}
+          // A daemon without `GET /api/agents` (CompozyOS) lists none: its default is used.
+          agents={isMissingEndpoint(agents.error) ? [] : agents.data}
+          agentsError={
+            isMissingEndpoint(agents.error) || !agents.error
+              ? undefined
+              : agentsProblem(agents.error)
+          }
+          creating={create.isPending}
+          error={create.error ? refusalText(create.error) : undefined}
+          onClose={close}
+          onCreate={(request) => {
+            if (!workspace) return;
+            create.mutate(
+              { workspace: workspace.id, ...request },
+              {
+                onSuccess: ({ session }) => {
+                  setOpen(false);
+                  onCreated();
+                  requestFocus("composer");
+                  navigate(sessionHref(session));
+                },
               },
-            },
-          );
-        }}
-      />
+            );
+          }}
+        />
+      </Suspense>
     </div>
   );
 }

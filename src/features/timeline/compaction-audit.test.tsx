@@ -90,8 +90,13 @@ describe("the audit on a completed compaction row", () => {
     renderRow();
     expect(await screen.findByText(/^Replaced turns 3–17 · 42 messages ·/)).toBeInTheDocument();
     expect(screen.getByText("A message you pinned is not in the summary.")).toBeInTheDocument();
+    // The inventory is a lazily loaded chunk (ADR 0211).
     expect(
-      screen.getByRole("button", { name: "What the summary kept · kept 1 of 5 · 4 dropped" }),
+      await screen.findByRole(
+        "button",
+        { name: "What the summary kept · kept 1 of 5 · 4 dropped" },
+        { timeout: 5_000 },
+      ),
     ).toHaveAttribute("aria-expanded", "false");
     await user.click(screen.getByRole("button", { name: "Go to turn 3" }));
     expect(screen.getByRole("status", { name: "jump target" })).toHaveTextContent("m-1");
@@ -259,9 +264,12 @@ describe("Compare with the previous summary", () => {
     const region = screen.getByRole("region", { name: /against the previous one/ });
     expect(within(region).getByText("Kept last time, not this time (1)")).toBeInTheDocument();
     expect(within(region).getByText("src/auth.ts")).toBeInTheDocument();
-    const diff = await within(region).findByRole("region", {
-      name: "Word changes between the summaries",
-    });
+    // The word diff runs in the audit-jobs chunk, imported on first use (ADR 0211).
+    const diff = await within(region).findByRole(
+      "region",
+      { name: "Word changes between the summaries" },
+      { timeout: 5_000 },
+    );
     expect(diff.querySelector("del")).toHaveTextContent("[removed: auth]");
     expect(diff.querySelector("ins")).toHaveTextContent("[added: billing]");
   });

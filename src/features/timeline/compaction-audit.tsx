@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { type AuditResult, auditQueries } from "../../api/audit-queries";
 import type { SessionRef } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import type { CompactionItem } from "../../contract/transcript";
 import { formatClockTime } from "../../lib/format-time";
-import { SummaryComparison } from "./compaction-audit-compare";
-import { AuditInventory } from "./compaction-audit-inventory";
+import { lazyAfterPaint } from "../../lib/lazy-after-paint";
 import { spanLine } from "./compaction-audit-view";
 import { summaryOf } from "./compaction-view";
 import { useTimelineSession } from "./timeline-session";
@@ -16,6 +16,15 @@ import { useRemindAgent } from "./use-remind-agent";
 // The audit of a completed compaction, in two places on its row: the head (pinned messages
 // the summary lost, the replaced span with a jump to its first turn) above the summary, and
 // the details (the inventory, the comparison) below it. Both read one cached query.
+
+// The inventory and the comparison are below the summary, opened by hand: a chunk of their
+// own (ADR 0211).
+const AuditInventory = lazyAfterPaint(() =>
+  import("./compaction-audit-inventory").then((module) => module.AuditInventory),
+);
+const SummaryComparison = lazyAfterPaint(() =>
+  import("./compaction-audit-compare").then((module) => module.SummaryComparison),
+);
 
 /** Only a completed compaction replaced turns; only a session's timeline can ask. */
 function useAuditSession(item: CompactionItem): SessionRef | undefined {
@@ -107,9 +116,9 @@ function AuditDetailsOf({ session, item }: { session: SessionRef; item: Compacti
   const when = formatClockTime(item.started_at);
   const { audit: data } = result.data;
   return (
-    <>
+    <Suspense fallback={null}>
       <AuditInventory audit={data} sessionId={session.sessionId} when={when} />
       <SummaryComparison audit={data} summary={summaryOf(item)} when={when} />
-    </>
+    </Suspense>
   );
 }

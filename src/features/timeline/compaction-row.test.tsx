@@ -181,7 +181,10 @@ describe("the summary disclosure", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const region = screen.getByRole("region", { name: /^Summary of the compaction at \S+/ });
     expect(toggle).toHaveAttribute("aria-controls", region.id);
-    expect(await within(region).findByRole("heading", { name: "Goal" })).toBeInTheDocument();
+    // The Markdown renderer is a lazily loaded chunk: a loaded machine may take a while.
+    expect(
+      await within(region).findByRole("heading", { name: "Goal" }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(region.querySelector("script")).toBeNull();
 
     await user.keyboard(" ");

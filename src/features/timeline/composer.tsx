@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, Suspense, useEffect, useId, useRef, useState } from "react";
 import { newPromptSend } from "../../api/prompt-identity";
 import { followRefusal, type Refusal, refusalOf } from "../../api/refusal-words";
 import { useCancelMutation, usePromptMutation } from "../../api/session-mutations";
@@ -8,6 +8,7 @@ import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
 import { isTurnRunning } from "../../contract/session";
 import { COMPOSER_INPUT_ID, takeFocusRequest } from "../../lib/focus-request";
+import { lazyAfterPaint } from "../../lib/lazy-after-paint";
 import {
   COMPOSER_HINT,
   isRetryableSendError,
@@ -17,9 +18,11 @@ import {
 import { ContinuedNotice } from "./continued-notice";
 import { useDraft, useDraftActions } from "./draft-store";
 import { PromptQueue } from "./prompt-queue";
-import { SlashMenu } from "./slash-menu";
 import { useComposerCommands } from "./use-composer-commands";
 import { useEscapeToStop } from "./use-escape-to-stop";
+
+/** The slash menu opens on "/" only: a chunk of its own (ADR 0211). */
+const SlashMenu = lazyAfterPaint(() => import("./slash-menu").then((module) => module.SlashMenu));
 
 /**
  * The prompt box: Send (Ctrl/⌘+Enter; while a turn runs it queues, ADR 0220, and the queue
@@ -118,7 +121,9 @@ function PromptComposer({ session, offline }: { session: SessionRef; offline: bo
           <label htmlFor={inputId} className="sr-only">
             Message
           </label>
-          <SlashMenu menu={commands.menu} />
+          <Suspense fallback={null}>
+            <SlashMenu menu={commands.menu} />
+          </Suspense>
           <textarea
             id={inputId}
             ref={input}

@@ -1,12 +1,7 @@
 import { useState } from "react";
 import { ScrollBox } from "../../components/scroll-box";
-import {
-  buildDiffView,
-  type DiffContent,
-  type DiffLine,
-  diffSummary,
-  LINE_LABEL,
-} from "./diff-view";
+import type { DiffContent } from "./diff-content";
+import { buildDiffView, type DiffLine, diffSummary, LINE_LABEL } from "./diff-view";
 import { ShowAllButton } from "./show-all-button";
 import { boundedLines } from "./tool-output-view";
 

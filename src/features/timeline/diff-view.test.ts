@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildDiffView, DIFF_MAX_CHARS, diffContentOf, diffSummary } from "./diff-view";
+import { diffContentOf } from "./diff-content";
+import { buildDiffView, DIFF_MAX_CHARS, diffSummary } from "./diff-view";
 
 describe("diffContentOf", () => {
   it("when the block is an ACP diff, then path, oldText and newText are kept", () => {

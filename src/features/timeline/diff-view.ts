@@ -2,6 +2,7 @@
 // The `diff` package computes the hunks; this only numbers and bounds them. A diff whose
 // `oldText` is null is a new file: every line is an addition.
 import { structuredPatch } from "diff";
+import type { DiffContent } from "./diff-content";
 
 export type DiffLineKind = "added" | "removed" | "context" | "hunk" | "note";
 
@@ -28,18 +29,6 @@ export const DIFF_MAX_CHARS = 400_000;
 
 /** Lines of context around each change. */
 const CONTEXT = 3;
-
-export type DiffContent = { path: string; oldText: string | null; newText: string };
-
-/** A `{type: "diff", path, oldText, newText}` block, read defensively; else undefined. */
-export function diffContentOf(block: unknown): DiffContent | undefined {
-  if (typeof block !== "object" || block === null) return undefined;
-  const record = block as Record<string, unknown>;
-  if (record.type !== "diff" || typeof record.newText !== "string") return undefined;
-  const oldText = typeof record.oldText === "string" ? record.oldText : null;
-  const path = typeof record.path === "string" && record.path !== "" ? record.path : "(no path)";
-  return { path, oldText, newText: record.newText };
-}
 
 export function buildDiffView(content: DiffContent): DiffView | "too-large" {
   const { path, oldText, newText } = content;

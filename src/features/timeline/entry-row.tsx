@@ -1,11 +1,20 @@
 import { memo } from "react";
 import type { CompactionMarkerView } from "../../api/usage-queries";
-import { type Entry, speakerOf } from "../../contract/transcript";
+import { CopyButton } from "../../components/copy-button";
+import { type Entry, type Message, speakerOf } from "../../contract/transcript";
 import { maintenanceSender, metadataFlag } from "../../lib/compaction-origin";
 import { PartView } from "./part-view";
 import { PinToggle } from "./pin-toggle";
 
 const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as const;
+
+/** What "Copy message" copies: the message's text parts, as written (Markdown). */
+export function messageText(message: Message): string {
+  return message.parts
+    .flatMap((part) => (part.type === "text" ? [part.text] : []))
+    .join("\n\n")
+    .trim();
+}
 
 /** One transcript entry: who spoke, then its parts in order. */
 export const EntryRow = memo(function EntryRow({
@@ -23,18 +32,22 @@ export const EntryRow = memo(function EntryRow({
   const sender = message.role === "user" ? maintenanceSender(message.metadata) : undefined;
   // The person's own words can be pinned; a maintenance prompt (Compact now's) is not theirs.
   const pinnable = message.role === "user" && !metadataFlag(message.metadata, "maintenance");
+  const text = message.role === "system" ? "" : messageText(message);
   const bubble =
     message.role === "user" ? "rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/70" : "";
   return (
     <div className={`space-y-1.5 ${bubble}`}>
-      {label || pinnable ? (
+      {label || pinnable || text ? (
         <div className="flex items-center gap-2">
           {label ? (
             <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
               {sender ?? label}
             </p>
           ) : null}
-          {pinnable ? <PinToggle entryId={message.id} /> : null}
+          <span className="ml-auto inline-flex items-center gap-1.5">
+            {text ? <CopyButton text={text} what="message" /> : null}
+            {pinnable ? <PinToggle entryId={message.id} /> : null}
+          </span>
         </div>
       ) : null}
       {message.parts.map((part, index) => (

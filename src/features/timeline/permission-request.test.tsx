@@ -36,7 +36,7 @@ describe("PermissionRequest", () => {
     );
   });
 
-  it("when the request writes a file, then its diff is shown as a new file", () => {
+  it("when the request writes a file, then its diff is shown as a new file", async () => {
     render(
       <PermissionRequest
         view={permissionView(claudeWritePending)}
@@ -44,7 +44,8 @@ describe("PermissionRequest", () => {
         onChoose={vi.fn()}
       />,
     );
-    expect(screen.getByText("new file, 2 lines")).toBeInTheDocument();
+    // The diff view is a lazily loaded chunk (ADR 0211).
+    expect(await screen.findByText("new file, 2 lines")).toBeInTheDocument();
     expect(screen.getByRole("table", { name: "Changes to /p/notes.md" })).toBeInTheDocument();
     expect(screen.getByText("Create the notes file")).toBeInTheDocument();
   });

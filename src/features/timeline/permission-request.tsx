@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
-import { DiffBlock } from "./diff-block";
+import { DiffBlock } from "./lazy-diff-block";
 import type { PermissionOption, PermissionView } from "./permission-view";
 import { CommandLine } from "./tool-output";
 

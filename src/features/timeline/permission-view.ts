@@ -5,7 +5,7 @@
 // defensively: a hostile or partial payload gives a plainer row, never a crash.
 
 import { asJsonObject, shownText } from "../../contract/json-value";
-import { type DiffContent, diffContentOf } from "./diff-view";
+import { type DiffContent, diffContentOf } from "./diff-content";
 import { commandOf } from "./tool-output-view";
 
 export type PermissionOption = {

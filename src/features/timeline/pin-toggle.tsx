@@ -23,7 +23,7 @@ function SessionPinToggle({ session, entryId }: { session: SessionRef; entryId: 
   if (pinned.data === undefined) return null;
   const isPinned = pinned.data;
   return (
-    <span className="ml-auto inline-flex items-center gap-1.5">
+    <span className="inline-flex items-center gap-1.5">
       {isPinned ? (
         <span className="rounded bg-amber-100 px-1.5 py-px text-[11px] font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
           Pinned

@@ -4,7 +4,7 @@
 // (ADR 0093) and, from an older daemon or CompozyOS, any other value as raw output.
 
 import { asJsonObject } from "../../contract/json-value";
-import { type DiffContent, diffContentOf } from "./diff-view";
+import { type DiffContent, diffContentOf } from "./diff-content";
 
 export type TerminalView = {
   terminalId: string;

@@ -8,7 +8,7 @@ import { ToolOutput } from "./tool-output";
 import { toolOutputView } from "./tool-output-view";
 
 describe("ToolOutput", () => {
-  it("when an edit carries a diff, then changed lines have numbers, a sign and a spoken label", () => {
+  it("when an edit carries a diff, then changed lines have numbers, a sign and a spoken label", async () => {
     render(
       <ToolOutput
         view={toolOutputView({
@@ -18,7 +18,8 @@ describe("ToolOutput", () => {
         })}
       />,
     );
-    const table = screen.getByRole("table", { name: "Changes to /p/a.ts" });
+    // The diff view is a lazily loaded chunk (ADR 0211).
+    const table = await screen.findByRole("table", { name: "Changes to /p/a.ts" });
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       "@@ -1,2 +1,2 @@",

@@ -1,6 +1,6 @@
 import { SafeMarkdown } from "../../components/safe-markdown";
 import { ScrollBox } from "../../components/scroll-box";
-import { DiffBlock } from "./diff-block";
+import { DiffBlock } from "./lazy-diff-block";
 import { TerminalBlock } from "./terminal-block";
 import type { ToolBlock, ToolOutputView } from "./tool-output-view";
 import { toolPayloadText } from "./tool-view";

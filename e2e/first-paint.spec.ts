@@ -1,0 +1,78 @@
+// The first paint of a session link (ADR 0210): the daemon's page names the SPA's first two
+// reads as preloads, and the SPA's own fetches are answered by them, not sent again.
+import type { Request } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+test("when a session link is opened, then its detail and first transcript page are each requested once, by the page's preloads", async ({
+  page,
+  tideline,
+  consoleErrors,
+}) => {
+  const session = await tideline.createSession("Preloaded");
+  const base = `/api/workspaces/${session.workspace_id}/sessions/${session.id}`;
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+
+  const response = await page.goto(`/w/${session.workspace_id}/s/${session.id}`);
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${base}">`);
+  expect(html).toContain(`href="${base}/transcript?limit=200"`);
+  await expect(page.getByRole("heading", { name: "Transcript" })).toBeVisible();
+  await expect(page.getByText("Nothing here yet.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Preloaded" })).toBeVisible();
+
+  // Both reads went out once, as preloads (resource type "fetch" from the parser, before
+  // any script), and the SPA's own fetches took their responses.
+  // Until the session stream opens, each read went out once, as the page's preload (the
+  // parser's request, type "other"), and the SPA's own fetch took its response: a fetch
+  // that did not match would show as a second request of type "fetch". (The stream's
+  // snapshot makes the SPA re-read the detail afterwards, on purpose.)
+  const streamAt = requests.findIndex((request) => request.url().includes(`${base}/stream`));
+  expect(streamAt).toBeGreaterThan(0);
+  const early = requests.slice(0, streamAt);
+  for (const path of [base, `${base}/transcript`]) {
+    const reads = early.filter((request) => new URL(request.url()).pathname === path);
+    expect(reads.map((request) => request.resourceType())).toEqual(["other"]);
+  }
+  expect(requests.filter((r) => r.url().includes(`${base}/transcript`))).toHaveLength(1);
+  // Chromium warns when a fetch did not match a preload it had.
+  expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("when a reply has a fenced code block, then it is highlighted after the first paint, and Copy copies the code and the message", async ({
+  page,
+  context,
+  tideline,
+  consoleErrors,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const session = await tideline.createSession("Highlighted");
+  await tideline.open(session);
+  await tideline.send("/demo markdown");
+  await tideline.waitIdle(session);
+  const block = tideline.timeline.locator(".tl-code").first();
+  // The highlighter's chunk arrives after the first paint; then the tokens are spans.
+  await expect(block.locator("pre code .hljs-keyword").first()).toHaveText("const");
+  await expect(block.locator("pre code .hljs-string").first()).toHaveText('"completed"');
+  await expect(block.locator("pre code")).toHaveText(
+    'const status: string = "completed";\nconsole.log(status);',
+  );
+  await block.getByRole("button", { name: "Copy code" }).click();
+  await expect(block.getByRole("status")).toHaveText("Copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    'const status: string = "completed";\nconsole.log(status);',
+  );
+  const reply = tideline.timeline.getByRole("button", { name: "Copy message" }).last();
+  await reply.click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    "# Markdown showcase",
+  );
+  await block.scrollIntoViewIfNeeded();
+  await tideline.screenshot("highlighted-code");
+  expect(consoleErrors).toEqual([]);
+});

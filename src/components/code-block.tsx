@@ -1,0 +1,59 @@
+import { Suspense, use } from "react";
+import { once } from "../lib/lazy-after-paint";
+import { CopyButton } from "./copy-button";
+
+type Highlighter = typeof import("./highlight-code");
+type TrackedPromise<T> = Promise<T> & { status?: "fulfilled"; value?: T };
+
+/**
+ * The highlighter chunk, fetched once. The settled promise is marked the way React's `use`
+ * reads it, so a block rendered after it loaded never suspends (no flash of plain text).
+ */
+const loadHighlighter = once(() => {
+  const promise: TrackedPromise<Highlighter> = import("./highlight-code");
+  promise.then((module) => {
+    promise.status = "fulfilled";
+    promise.value = module;
+  });
+  return promise;
+});
+
+function HighlightedCode({ text, language }: { text: string; language: string | undefined }) {
+  const { highlightCode } = use(loadHighlighter());
+  return highlightCode(text, language) ?? text;
+}
+
+/** The language a fenced block names (`language-ts` → `ts`), lower-cased. */
+export function fenceLanguage(className: unknown): string | undefined {
+  const names = Array.isArray(className) ? className : [];
+  const name = names.find((n): n is string => typeof n === "string" && n.startsWith("language-"));
+  return name?.slice("language-".length).toLowerCase() || undefined;
+}
+
+/**
+ * A fenced code block: its language and Copy above it, then the code, plain until the
+ * highlighter has loaded (ADR 0213). It scrolls sideways, so it takes keyboard focus.
+ */
+export function CodeBlock({ text, language }: { text: string; language: string | undefined }) {
+  return (
+    <div className="tl-code">
+      <div className="flex items-center justify-between gap-2 px-1 pb-0.5">
+        <span className="font-mono text-[11px] text-slate-600 dark:text-slate-300">
+          {language ?? ""}
+        </span>
+        <CopyButton text={text} what="code" />
+      </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a horizontally scrolling code block must take keyboard focus to be scrolled. */}
+      <pre tabIndex={0} className="tl-code-block">
+        <code>
+          <Suspense fallback={text}>
+            <HighlightedCode text={text} language={language} />
+          </Suspense>
+        </code>
+      </pre>
+    </div>
+  );
+}
+
+/** Starts fetching the highlighter (after the first paint, from the Markdown renderer). */
+export const preloadHighlighter = loadHighlighter;
