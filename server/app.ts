@@ -16,6 +16,7 @@ import { mountDeriveRoutes } from "./http/derive-routes";
 import { mountPinRoutes } from "./http/pin-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
+import { mountSearchRoutes } from "./http/search-routes";
 import { hostGuard, type SecurityOptions, tokenGuard, writeGuard } from "./http/security";
 import { mountSessionRoutes } from "./http/session-routes";
 import type { StreamHub } from "./http/session-stream";
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Hono {
     const respond = createResponder(deps.validateResponses ?? true, log);
     mountSessionRoutes(app, { host, store: ledger.store, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
+    mountSearchRoutes(app, { store: ledger.store, search: ledger.search, respond });
     const pinsOf = (sessionId: string) => ledger.settings.pinnedEntryIdsOf(sessionId);
     mountAuditRoutes(app, { store: ledger.store, audits: ledger.audits, pinsOf, respond });
     mountAgentRoutes(app, { host, respond });

@@ -13,6 +13,7 @@ import type {
   DaemonHistory,
   DaemonSessionEvent,
 } from "../../src/contract/history";
+import type { SessionSearchMatch, WorkspaceSearchHit } from "../../src/contract/search";
 import type { AvailableCommand, SessionState, Workspace } from "../../src/contract/session";
 import type { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
 import type { DaemonSessionUsage, UsageTurns } from "../../src/contract/usage";
@@ -396,8 +397,21 @@ export interface AuditReader {
   ): CompactionAudit | undefined;
 }
 
+/** Transcript search over the FTS5 index (ADR 0230); `words` are `searchWords(q)`. */
+export type TranscriptSearch = {
+  /** The session's matching entries, oldest first (up to `limit`); `total` counts them all. */
+  session(
+    sessionId: string,
+    words: readonly string[],
+    limit: number,
+  ): { total: number; matches: SessionSearchMatch[] };
+  /** The best matching entries across a workspace's sessions, one hit per entry. */
+  workspace(workspaceId: string, words: readonly string[], limit: number): WorkspaceSearchHit[];
+};
+
 export type Ledger = {
   store: SessionStore;
+  search: TranscriptSearch;
   audits: AuditReader;
   replays: PendingReplayStore;
   settings: SessionSettingsStore;

@@ -3,6 +3,7 @@
 // transaction together with the version bump, so a crash mid-upgrade leaves the old schema.
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
+import { backfillSearchIndex } from "./search-index";
 
 type Migration = (db: Database.Database) => void;
 
@@ -341,6 +342,8 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `);
   },
+  // ADR 0230: the FTS5 index of transcript search, built from the entries already there.
+  backfillSearchIndex,
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

@@ -11,6 +11,7 @@ import { createSessionReader } from "./session-reader";
 import { createSessionRecorder } from "./session-recorder";
 import { createSessionSettingsStore } from "./session-settings";
 import { createSessionStore } from "./session-store";
+import { createTranscriptSearch } from "./transcript-search";
 
 export type LedgerOptions = {
   now?: () => Date;
@@ -47,6 +48,7 @@ export function openLedger(path: string, options: LedgerOptions = {}): Ledger {
   const now = options.now ?? (() => new Date());
   return {
     store: createSessionStore(db, now),
+    search: createTranscriptSearch(db),
     audits: createAuditReader(db),
     replays: createPendingReplayStore(db, now),
     settings: createSessionSettingsStore(db, now),
