@@ -14,6 +14,9 @@ export const SEARCH_INDEX_SCHEMA = `
     session_id TEXT NOT NULL,
     entry_key TEXT NOT NULL,
     piece INTEGER NOT NULL,
+    -- The entry's first sequence, which never changes: results are ordered by it without
+    -- reading the entries table.
+    start_sequence INTEGER NOT NULL,
     UNIQUE (session_id, entry_key, piece)
   ) STRICT;
   CREATE VIRTUAL TABLE entry_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
@@ -41,8 +44,13 @@ export function createSearchIndex(db: Database.Database): SearchIndex {
       "SELECT id FROM search_pieces WHERE session_id = ? AND entry_key = ? AND piece = ?",
     )
     .pluck(true);
+  const startOf = db
+    .prepare<[string, string], number>(
+      "SELECT start_sequence FROM entries WHERE session_id = ? AND entry_key = ?",
+    )
+    .pluck(true);
   const addPiece = db.prepare(
-    "INSERT INTO search_pieces (session_id, entry_key, piece) VALUES (?, ?, ?)",
+    "INSERT INTO search_pieces (session_id, entry_key, piece, start_sequence) VALUES (?, ?, ?, ?)",
   );
   const insertText = db.prepare("INSERT INTO entry_search (rowid, text) VALUES (?, ?)");
   const updateText = db.prepare("UPDATE entry_search SET text = ? WHERE rowid = ?");
@@ -65,7 +73,10 @@ export function createSearchIndex(db: Database.Database): SearchIndex {
       return;
     }
     if (text.trim() === "") return;
-    const created = addPiece.run(sessionId, entryKey, piece).lastInsertRowid;
+    // A new piece is rare (an entry's first text, a tail's new segment): one key lookup.
+    const start = startOf.get(sessionId, entryKey);
+    if (start === undefined) throw new Error(`entry ${entryKey} is not in the transcript`);
+    const created = addPiece.run(sessionId, entryKey, piece, start).lastInsertRowid;
     insertText.run(created, text);
   }
 

@@ -28,34 +28,41 @@ const SNIPPET = `snippet(entry_search, 0, char(2), char(3), '…', 12)`;
 
 export function createTranscriptSearch(db: Database.Database): TranscriptSearch {
   // Keys only: the find bar needs where the matches are, not their text.
-  const sessionKeys = db.prepare<[string, string], { entry_key: string; start_sequence: number }>(
-    `SELECT p.entry_key, e.start_sequence FROM entry_search
-     JOIN search_pieces p ON p.id = entry_search.rowid
-     JOIN entries e ON e.session_id = p.session_id AND e.entry_key = p.entry_key
-     WHERE entry_search MATCH ? AND p.session_id = ?
-     GROUP BY p.entry_key ORDER BY e.start_sequence`,
-  );
+  // Pieces carry the entry's start sequence: the index and one rowid lookup per match.
+  // CROSS JOIN keeps the index as the outer loop: the planner otherwise walks every piece
+  // of the session and asks FTS5 about each (O(session), not O(matches)).
+  const sessionKeys = db
+    .prepare<[string, string], [string, number]>(
+      `SELECT p.entry_key, p.start_sequence FROM entry_search
+       CROSS JOIN search_pieces p ON p.id = entry_search.rowid
+       WHERE entry_search MATCH ? AND p.session_id = ?`,
+    )
+    .raw(true);
   const workspaceRows = db.prepare<
     [string, string, number],
     Row & { session_id: string; session_name: string | null }
   >(
-    `SELECT p.session_id, s.name AS session_name, p.entry_key, e.start_sequence,
+    `SELECT p.session_id, s.name AS session_name, p.entry_key, p.start_sequence,
             ${SNIPPET} AS snip
      FROM entry_search
-     JOIN search_pieces p ON p.id = entry_search.rowid
-     JOIN sessions s ON s.id = p.session_id
-     JOIN entries e ON e.session_id = p.session_id AND e.entry_key = p.entry_key
+     CROSS JOIN search_pieces p ON p.id = entry_search.rowid
+     CROSS JOIN sessions s ON s.id = p.session_id
      WHERE entry_search MATCH ? AND s.workspace_id = ?
      ORDER BY rank LIMIT ?`,
   );
 
   return {
     session(sessionId, words, limit) {
-      const keys = sessionKeys.all(phraseQuery(words), sessionId);
-      const matches = keys
+      // Several pieces of one entry may match: each entry once, oldest first.
+      const starts = new Map<number, string>();
+      for (const [key, start] of sessionKeys.all(phraseQuery(words), sessionId)) {
+        starts.set(start, key);
+      }
+      const ordered = [...starts.keys()].sort((a, b) => a - b);
+      const matches = ordered
         .slice(0, limit)
-        .map((row) => ({ entry_id: row.entry_key, start_sequence: row.start_sequence }));
-      return { total: keys.length, matches };
+        .map((start) => ({ entry_id: starts.get(start) as string, start_sequence: start }));
+      return { total: ordered.length, matches };
     },
     workspace(workspaceId, words, limit) {
       const seen = new Set<string>();
