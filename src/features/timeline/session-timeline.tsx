@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo } from "react";
+import { useSearch } from "wouter";
 import type { SessionRef } from "../../api/session-queries";
 import { loadOlderTranscript, transcriptQueries } from "../../api/transcript-queries";
 import type { SessionStreamStatus } from "../../api/use-session-stream";
@@ -9,12 +10,15 @@ import { Spinner } from "../../components/spinner";
 import { compactionOf, type Entry, speakerOf } from "../../contract/transcript";
 import { compactionRequests } from "../../lib/compaction-origin";
 import { CompactionContext, type CompactionSurroundings } from "./compaction-context";
+import { FindBar } from "./find-bar";
+import { useFindActions } from "./find-store";
 import { TimelineList } from "./timeline-list";
 import { TimelineSession } from "./timeline-session";
 import { useTimelineActions } from "./timeline-store";
 import { interruptionReasons, markersById } from "./timeline-view";
 import { useApprovalAnnouncement } from "./use-approval-announcement";
 import { useCompactionAnnouncement } from "./use-compaction-announcement";
+import { useFindBar } from "./use-find-bar";
 
 /** A continued or forked session's first row: what it carries is worth showing at once. */
 function isCarriedReplay(entry: Entry): boolean {
@@ -47,6 +51,15 @@ function NewSessionHint() {
   );
 }
 
+const NO_ENTRIES: readonly Entry[] = [];
+
+function findStartOf(search: string): { text: string; entryId: string } | undefined {
+  const params = new URLSearchParams(search);
+  const text = params.get("find");
+  const entryId = params.get("at");
+  return text && entryId ? { text, entryId } : undefined;
+}
+
 /** The live transcript of one session: read over HTTP, kept current by the stream. */
 export function SessionTimeline({
   session,
@@ -62,8 +75,16 @@ export function SessionTimeline({
     mutationKey: ["sessions", "transcript-older", session.sessionId],
     mutationFn: () => loadOlderTranscript(client, session),
   });
-  const { sessionOpened } = useTimelineActions();
-  useEffect(() => sessionOpened(), [sessionOpened]);
+  const { sessionOpened, jumpRequested } = useTimelineActions();
+  const { findReset } = useFindActions();
+  const search = useSearch();
+  useEffect(() => {
+    sessionOpened();
+    // A search hit's link (`?find=…&at=…`) opens the session at the match, the bar open.
+    const start = findStartOf(search);
+    findReset(start);
+    if (start !== undefined) jumpRequested(start.entryId, { focus: false });
+  }, [search, sessionOpened, findReset, jumpRequested]);
   const announcement = useCompactionAnnouncement(transcript.data?.entries);
   const approvalNews = useApprovalAnnouncement(transcript.data?.entries);
   const markerMap = markers.data;
@@ -73,6 +94,7 @@ export function SessionTimeline({
   const data = transcript.data;
   const offline = stream.state === "reconnecting";
   const entries = data?.entries;
+  const find = useFindBar(session, entries ?? NO_ENTRIES);
   const surroundings = useMemo<CompactionSurroundings>(() => {
     const reasons = interruptionReasons(entries ?? []);
     const requests = compactionRequests(entries ?? []);
@@ -85,6 +107,7 @@ export function SessionTimeline({
         <div className="relative flex min-h-0 flex-1 flex-col">
           {/* The page's outline: h1 the session, h2 its parts; agent headings start at h3. */}
           <h2 className="sr-only">Transcript</h2>
+          <FindBar find={find} />
           {older.isError ? (
             <div className="px-3 pt-2">
               <QueryError
