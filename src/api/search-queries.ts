@@ -2,7 +2,11 @@
 // bar and the workspace's hits for the sidebar. `null` against a daemon without the
 // endpoints (CompozyOS answers 404): the find bar then searches what is loaded, and says so.
 import { queryOptions } from "@tanstack/react-query";
-import { SessionSearchResult, WorkspaceSearchResult } from "../contract/search";
+import {
+  SESSION_SEARCH_MAX_LIMIT,
+  SessionSearchResult,
+  WorkspaceSearchResult,
+} from "../contract/search";
 import { getJson, sessionPath } from "./http";
 import type { SessionRef } from "./session-queries";
 import { isMissingEndpoint } from "./usage-queries";
@@ -25,7 +29,8 @@ export const searchQueries = {
         orMissing(() =>
           getJson(sessionPath(workspaceId, sessionId, "/search"), SessionSearchResult, {
             signal,
-            query: { q },
+            // Every match the daemon gives, so the bar can step through them all.
+            query: { q, limit: SESSION_SEARCH_MAX_LIMIT },
           }),
         ),
       // New entries may match: asked again when the bar reopens, not on every keystroke.

@@ -7,7 +7,12 @@ import type { SessionStreamStatus } from "../../api/use-session-stream";
 import { useUsageTurns } from "../../api/use-usage-turns";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
-import { compactionOf, type Entry, speakerOf } from "../../contract/transcript";
+import {
+  compactionOf,
+  type Entry,
+  speakerOf,
+  TRANSCRIPT_MAX_LIMIT,
+} from "../../contract/transcript";
 import { compactionRequests } from "../../lib/compaction-origin";
 import { CompactionContext, type CompactionSurroundings } from "./compaction-context";
 import { FindBar } from "./find-bar";
@@ -73,24 +78,23 @@ export function SessionTimeline({
   const markers = useUsageTurns(session, markersById);
   const older = useMutation({
     mutationKey: ["sessions", "transcript-older", session.sessionId],
-    mutationFn: () => loadOlderTranscript(client, session),
+    mutationFn: (limit?: number) => loadOlderTranscript(client, session, undefined, limit),
   });
-  const { sessionOpened, jumpRequested } = useTimelineActions();
+  const { sessionOpened } = useTimelineActions();
   const { findReset } = useFindActions();
   const search = useSearch();
   useEffect(() => {
     sessionOpened();
     // A search hit's link (`?find=…&at=…`) opens the session at the match, the bar open.
-    const start = findStartOf(search);
-    findReset(start);
-    if (start !== undefined) jumpRequested(start.entryId, { focus: false });
-  }, [search, sessionOpened, findReset, jumpRequested]);
+    findReset(findStartOf(search));
+  }, [search, sessionOpened, findReset]);
   const announcement = useCompactionAnnouncement(transcript.data?.entries);
   const approvalNews = useApprovalAnnouncement(transcript.data?.entries);
   const markerMap = markers.data;
   const markerFor = useCallback((id: string) => markerMap?.get(id), [markerMap]);
   const { mutate: loadOlder } = older;
-  const loadOlderOnce = useCallback(() => loadOlder(), [loadOlder]);
+  const loadOlderOnce = useCallback(() => loadOlder(undefined), [loadOlder]);
+  const loadOlderForJump = useCallback(() => loadOlder(TRANSCRIPT_MAX_LIMIT), [loadOlder]);
   const data = transcript.data;
   const offline = stream.state === "reconnecting";
   const entries = data?.entries;
@@ -125,6 +129,7 @@ export function SessionTimeline({
                 canLoadOlder={data.hasOlder && !older.isPending && !older.isError}
                 hasOlder={data.hasOlder && !older.isError}
                 loadOlder={loadOlderOnce}
+                loadOlderForJump={loadOlderForJump}
                 markerFor={markerFor}
               />
             ) : (

@@ -23,6 +23,7 @@ export function TimelineList({
   canLoadOlder,
   hasOlder,
   loadOlder,
+  loadOlderForJump,
   markerFor,
 }: {
   entries: readonly Entry[];
@@ -30,6 +31,8 @@ export function TimelineList({
   /** Older entries exist and can still be asked for (false after a failed page). */
   hasOlder: boolean;
   loadOlder: () => void;
+  /** Older entries in big pages, for a jump to an entry far up. */
+  loadOlderForJump: () => void;
   markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -76,7 +79,14 @@ export function TimelineList({
       [entries],
     ),
   });
-  useTimelineJump({ entries, virtualizer, scrollRef, canLoadOlder, hasOlder, loadOlder });
+  useTimelineJump({
+    entries,
+    virtualizer,
+    scrollRef,
+    canLoadOlder,
+    hasOlder,
+    loadOlder: loadOlderForJump,
+  });
   useTimelineReveal({ virtualizer, scrollRef });
   useFindHighlight(scrollRef);
   const findCurrent = useFindCurrentId();

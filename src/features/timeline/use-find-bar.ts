@@ -3,7 +3,7 @@
 // asks the list to jump there, loading older pages until it is loaded, without taking the
 // focus from the field.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { searchQueries } from "../../api/search-queries";
 import type { SessionRef } from "../../api/session-queries";
 import type { Entry } from "../../contract/transcript";
@@ -56,17 +56,27 @@ export function useFindBar(session: SessionRef, entries: readonly Entry[]): Find
   function show(index: number): void {
     const match = matches[index];
     if (match === undefined) return;
+    // Jumped to again even when it is already current: the reader may have scrolled away.
+    jumpedTo.current = match.entry_id;
     matchShown(match.entry_id);
     jumpRequested(match.entry_id, { focus: false });
   }
 
-  // New results without the current match in them: the newest match, nearest the reader.
+  // New results without a current match: the newest one, nearest the reader. A current
+  // match not jumped to yet (a search hit's link) is jumped to once the results hold it.
   const newest = matches.at(-1)?.entry_id;
+  const jumpedTo = useRef<string | undefined>(undefined);
+  const found = current >= 0;
   useEffect(() => {
-    if (!open || currentId !== undefined || newest === undefined) return;
-    matchShown(newest);
-    jumpRequested(newest, { focus: false });
-  }, [open, currentId, newest, matchShown, jumpRequested]);
+    if (!open) return;
+    if (currentId === undefined) {
+      if (newest !== undefined) matchShown(newest);
+      return;
+    }
+    if (!found || jumpedTo.current === currentId) return;
+    jumpedTo.current = currentId;
+    jumpRequested(currentId, { focus: false });
+  }, [open, currentId, found, newest, matchShown, jumpRequested]);
 
   const answered = q !== undefined && (search.data !== undefined || loadedOnly);
   const total = search.data?.total ?? matches.length;
