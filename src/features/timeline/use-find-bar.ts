@@ -57,25 +57,27 @@ export function useFindBar(session: SessionRef, entries: readonly Entry[]): Find
     const match = matches[index];
     if (match === undefined) return;
     // Jumped to again even when it is already current: the reader may have scrolled away.
-    jumpedTo.current = match.entry_id;
+    linkPending.current = false;
     matchShown(match.entry_id);
     jumpRequested(match.entry_id, { focus: false });
   }
 
   // New results without a current match: the newest one, nearest the reader. A current
-  // match not jumped to yet (a search hit's link) is jumped to once the results hold it.
+  // match set before the results came (a search hit's link) is jumped to once they hold it.
   const newest = matches.at(-1)?.entry_id;
-  const jumpedTo = useRef<string | undefined>(undefined);
+  const linkPending = useRef(true);
   const found = current >= 0;
   useEffect(() => {
     if (!open) return;
     if (currentId === undefined) {
-      if (newest !== undefined) matchShown(newest);
-      return;
+      if (newest === undefined) return;
+      linkPending.current = false;
+      matchShown(newest);
+      jumpRequested(newest, { focus: false });
+    } else if (found && linkPending.current) {
+      linkPending.current = false;
+      jumpRequested(currentId, { focus: false });
     }
-    if (!found || jumpedTo.current === currentId) return;
-    jumpedTo.current = currentId;
-    jumpRequested(currentId, { focus: false });
   }, [open, currentId, found, newest, matchShown, jumpRequested]);
 
   const answered = q !== undefined && (search.data !== undefined || loadedOnly);
