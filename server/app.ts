@@ -18,6 +18,7 @@ import { mountPinRoutes } from "./http/pin-routes";
 import { mountQueueRoutes } from "./http/queue-routes";
 import { mountReadRoutes } from "./http/read-routes";
 import { createResponder } from "./http/respond";
+import { mountSearchRoutes } from "./http/search-routes";
 import { hostGuard, type SecurityOptions, tokenGuard, writeGuard } from "./http/security";
 import { mountSessionRoutes } from "./http/session-routes";
 import type { StreamHub } from "./http/session-stream";
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps): Hono {
     mountQueueRoutes(app, { host, respond });
     mountReadRoutes(app, { store: ledger.store, reader: ledger.reader, respond });
     mountExportRoutes(app, { store: ledger.store, reader: ledger.reader, exports: ledger.exports });
+    mountSearchRoutes(app, { store: ledger.store, search: ledger.search, respond });
     const pinsOf = (sessionId: string) => ledger.settings.pinnedEntryIdsOf(sessionId);
     mountAuditRoutes(app, { store: ledger.store, audits: ledger.audits, pinsOf, respond });
     mountAgentRoutes(app, { host, respond });

@@ -13,6 +13,7 @@ import type {
   DaemonHistory,
   DaemonSessionEvent,
 } from "../../src/contract/history";
+import type { SessionSearchMatch, WorkspaceSearchHit } from "../../src/contract/search";
 import type { AvailableCommand, SessionState, Workspace } from "../../src/contract/session";
 import type { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
 import type { DaemonSessionUsage, UsageTurns } from "../../src/contract/usage";
@@ -414,10 +415,23 @@ export interface ExportReader {
   ): { sequence: number; line: string }[];
 }
 
+/** Transcript search over the FTS5 index (ADR 0230); `words` are `searchWords(q)`. */
+export type TranscriptSearch = {
+  /** The session's matching entries, oldest first (up to `limit`); `total` counts them all. */
+  session(
+    sessionId: string,
+    words: readonly string[],
+    limit: number,
+  ): { total: number; matches: SessionSearchMatch[] };
+  /** The best matching entries across a workspace's sessions, one hit per entry. */
+  workspace(workspaceId: string, words: readonly string[], limit: number): WorkspaceSearchHit[];
+};
+
 export type Ledger = {
   store: SessionStore;
   /** The prompt queue (ADR 0220). */
   inputs: SessionInputStore;
+  search: TranscriptSearch;
   audits: AuditReader;
   exports: ExportReader;
   replays: PendingReplayStore;

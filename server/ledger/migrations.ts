@@ -3,6 +3,7 @@
 // transaction together with the version bump, so a crash mid-upgrade leaves the old schema.
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
+import { backfillSearchIndex } from "./search-index";
 
 type Migration = (db: Database.Database) => void;
 
@@ -366,6 +367,8 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX session_inputs_key ON session_inputs (session_id, idempotency_key);
     `);
   },
+  // ADR 0230: the FTS5 index of transcript search, built from the entries already there.
+  backfillSearchIndex,
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

@@ -13,6 +13,7 @@ import { createSessionReader } from "./session-reader";
 import { createSessionRecorder } from "./session-recorder";
 import { createSessionSettingsStore } from "./session-settings";
 import { createSessionStore } from "./session-store";
+import { createTranscriptSearch } from "./transcript-search";
 
 export type LedgerOptions = {
   now?: () => Date;
@@ -50,6 +51,7 @@ export function openLedger(path: string, options: LedgerOptions = {}): Ledger {
   return {
     store: createSessionStore(db, now),
     inputs: createSessionInputStore(db, now),
+    search: createTranscriptSearch(db),
     audits: createAuditReader(db),
     exports: createExportReader(db),
     replays: createPendingReplayStore(db, now),

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { Workspace } from "../../src/contract/session";
 import type { SessionRecord, SessionStore } from "../domain/session-recorder-api";
+import { createSearchIndex } from "./search-index";
 import { createSessionPages } from "./session-pages";
 
 export type SessionRow = {
@@ -86,8 +87,10 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
     "DELETE FROM ledger WHERE session_id = ?",
     "DELETE FROM sessions WHERE id = ?",
   ].map((sql) => db.prepare(sql));
+  const search = createSearchIndex(db);
   const deleteSession = db.transaction((id: string) => {
     markDeleting.run(id);
+    search.sessionDeleted(id);
     for (const statement of deleteStatements) statement.run(id);
   });
 

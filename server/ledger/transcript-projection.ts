@@ -29,6 +29,7 @@ import {
   userMessage,
   withTail,
 } from "../domain/transcript-fold";
+import { createSearchIndex } from "./search-index";
 
 type StoredEntry = { entry_key: string; kind: EntryKind; turn_id: string | null; message: string };
 type EntryHead = { entry_key: string; kind: EntryKind; turn_id: string | null };
@@ -106,6 +107,13 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
   const update = db.prepare(
     "UPDATE entries SET sequence = ?, message = ? WHERE session_id = ? AND entry_key = ?",
   );
+  const segmentText = db
+    .prepare<[string, string, number], string>(
+      "SELECT text FROM entry_tail_segments WHERE session_id = ? AND entry_key = ? AND seq = ?",
+    )
+    .pluck(true);
+  // Search is kept in step here, in the append's transaction (ADR 0230).
+  const search = createSearchIndex(db);
 
   // Per session: the newest entry's head, and the stream states of its recent messages.
   const newestBySession = new Map<string, EntryHead>();
@@ -158,11 +166,13 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
   function create(row: LedgerRow, kind: EntryKind, message: DaemonMessage): void {
     const json = JSON.stringify(message);
     insert.run(row.session_id, message.id, kind, row.turn_id, row.sequence, row.sequence, json);
+    search.message(row.session_id, message.id, message);
     newestBySession.set(row.session_id, { entry_key: message.id, kind, turn_id: row.turn_id });
   }
 
   function replace(row: LedgerRow, message: DaemonMessage): void {
     update.run(row.sequence, JSON.stringify(message), row.session_id, message.id);
+    search.message(row.session_id, message.id, message);
   }
 
   function upsert(
@@ -182,10 +192,17 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
     if (state.segment >= 0 && state.segmentChars + text.length <= SEGMENT_MAX_CHARS) {
       extendSegment.run(text, sessionId, state.entry_key, state.segment);
       state.segmentChars += text.length;
+      // Reasoning is not searchable (see searchableText); a text segment is re-read, ≤ 4 KiB.
+      if (state.tailPart === "text") {
+        const whole = segmentText.get(sessionId, state.entry_key, state.segment) ?? text;
+        search.segment(sessionId, state.entry_key, state.segment, whole);
+      }
     } else {
       state.segment += 1;
       addSegment.run(sessionId, state.entry_key, state.segment, text);
       state.segmentChars = text.length;
+      if (state.tailPart === "text")
+        search.segment(sessionId, state.entry_key, state.segment, text);
     }
     state.tailChars += text.length;
     touch.run(row.sequence, sessionId, state.entry_key);
@@ -205,9 +222,14 @@ export function createTranscriptProjection(db: Database.Database): TranscriptPro
       JSON.parse(stored.message) as DaemonMessage,
       state.tailChars > 0 ? tailText.get(sessionId, state.entry_key) : null,
     );
-    const json = JSON.stringify(appendChunk(message, partKind, block));
+    const folded = appendChunk(message, partKind, block);
+    const json = JSON.stringify(folded);
     update.run(row.sequence, json, sessionId, state.entry_key);
-    if (state.tailChars > 0) clearSegments.run(sessionId, state.entry_key);
+    search.message(sessionId, state.entry_key, folded);
+    if (state.tailChars > 0) {
+      clearSegments.run(sessionId, state.entry_key);
+      search.segmentsCleared(sessionId, state.entry_key);
+    }
     state.tailChars = 0;
     state.segment = -1;
     state.segmentChars = 0;

@@ -43,6 +43,8 @@ export async function loadOlderTranscript(
   client: QueryClient,
   ref: SessionRef,
   signal?: AbortSignal,
+  /** A jump to a far entry reads bigger pages (CompozyOS's maximum too): fewer round trips. */
+  limit = TRANSCRIPT_PAGE_SIZE,
 ): Promise<void> {
   const key = transcriptQueries.key(ref.sessionId);
   const current = client.getQueryData<TranscriptData>(key);
@@ -52,7 +54,7 @@ export async function loadOlderTranscript(
     LenientTranscriptPage,
     {
       signal,
-      query: { limit: TRANSCRIPT_PAGE_SIZE, before_sequence: current.nextBeforeSequence },
+      query: { limit, before_sequence: current.nextBeforeSequence },
     },
   );
   const result = foldOlderPage(client.getQueryData<TranscriptData>(key), page);

@@ -9,8 +9,11 @@ import {
 import { Button } from "../../components/button";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
+import type { Session } from "../../contract/session";
 import { NewSessionButton } from "./new-session-button";
 import { OpenSessionLink, SessionLink } from "./session-link";
+import { ContentHits, SessionSearchField } from "./session-search";
+import { filterByName, workspacesOf } from "./session-search-view";
 import { byNewestCreated, sessionStatus } from "./session-sidebar-view";
 
 /**
@@ -37,6 +40,10 @@ export function SessionSidebar({
   // are the last known ones, not current ones.
   const unreachable = isApiError(sessions.error, "network");
   const [expanded, setExpanded] = useState(false);
+  const [text, setText] = useState("");
+  // The content search asked for with Enter; typing again goes back to names only.
+  const [contentQuery, setContentQuery] = useState<string | undefined>(undefined);
+  const shown = filterByName(loaded, text);
   const listId = useId();
   const collapse = () => setExpanded(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -73,6 +80,16 @@ export function SessionSidebar({
       >
         <NewSessionButton onCreated={collapse} />
         <ShowArchived checked={showArchived} onChange={setShowArchived} />
+        {loaded.length > 0 ? (
+          <SessionSearchField
+            text={text}
+            onText={(next) => {
+              setText(next);
+              setContentQuery(undefined);
+            }}
+            onSubmit={() => setContentQuery(text.trim())}
+          />
+        ) : null}
         {sessions.isPending ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Loading sessions…</p>
         ) : sessions.data === undefined ? (
@@ -86,26 +103,19 @@ export function SessionSidebar({
         ) : (
           // The padding keeps the links' focus rings inside the scroll box, which clips them.
           <div className="-m-1 min-h-0 space-y-2 overflow-y-auto p-1 max-lg:max-h-[50vh]">
-            <ul className="space-y-1">
-              {byNewestCreated(loaded).map((session) => (
-                <li key={session.id}>
-                  {session.id === activeSessionId ? (
-                    <OpenSessionLink
-                      session={session}
-                      unreachable={unreachable}
-                      onNavigate={collapse}
-                    />
-                  ) : (
-                    <SessionLink
-                      session={session}
-                      status={sessionStatus(session, { offline: unreachable, compacting: false })}
-                      active={false}
-                      onNavigate={collapse}
-                    />
-                  )}
-                </li>
-              ))}
-            </ul>
+            <SessionRows
+              sessions={byNewestCreated(shown)}
+              activeSessionId={activeSessionId}
+              unreachable={unreachable}
+              onNavigate={collapse}
+            />
+            {contentQuery !== undefined ? (
+              <ContentHits
+                q={contentQuery}
+                workspaceIds={workspacesOf(loaded)}
+                onNavigate={collapse}
+              />
+            ) : null}
             {sessions.hasNextPage ? (
               <Button
                 size="sm"
@@ -149,5 +159,39 @@ function ShowArchived({
       />
       <label htmlFor={id}>Show archived</label>
     </div>
+  );
+}
+
+function SessionRows({
+  sessions,
+  activeSessionId,
+  unreachable,
+  onNavigate,
+}: {
+  sessions: readonly Session[];
+  activeSessionId: string | undefined;
+  unreachable: boolean;
+  onNavigate: () => void;
+}) {
+  if (sessions.length === 0) {
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No session is named so.</p>;
+  }
+  return (
+    <ul className="space-y-1">
+      {sessions.map((session) => (
+        <li key={session.id}>
+          {session.id === activeSessionId ? (
+            <OpenSessionLink session={session} unreachable={unreachable} onNavigate={onNavigate} />
+          ) : (
+            <SessionLink
+              session={session}
+              status={sessionStatus(session, { offline: unreachable, compacting: false })}
+              active={false}
+              onNavigate={onNavigate}
+            />
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

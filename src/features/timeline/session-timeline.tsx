@@ -1,20 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo } from "react";
+import { useSearch } from "wouter";
 import type { SessionRef } from "../../api/session-queries";
 import { loadOlderTranscript, transcriptQueries } from "../../api/transcript-queries";
 import type { SessionStreamStatus } from "../../api/use-session-stream";
 import { useUsageTurns } from "../../api/use-usage-turns";
 import { QueryError } from "../../components/query-error";
 import { Spinner } from "../../components/spinner";
-import { compactionOf, type Entry, speakerOf } from "../../contract/transcript";
+import {
+  compactionOf,
+  type Entry,
+  speakerOf,
+  TRANSCRIPT_MAX_LIMIT,
+} from "../../contract/transcript";
 import { compactionRequests } from "../../lib/compaction-origin";
 import { CompactionContext, type CompactionSurroundings } from "./compaction-context";
+import { FindBar } from "./find-bar";
+import { useFindActions } from "./find-store";
 import { TimelineList } from "./timeline-list";
 import { TimelineSession } from "./timeline-session";
 import { useTimelineActions } from "./timeline-store";
 import { interruptionReasons, markersById } from "./timeline-view";
 import { useApprovalAnnouncement } from "./use-approval-announcement";
 import { useCompactionAnnouncement } from "./use-compaction-announcement";
+import { useFindBar } from "./use-find-bar";
 
 /** A continued or forked session's first row: what it carries is worth showing at once. */
 function isCarriedReplay(entry: Entry): boolean {
@@ -47,6 +56,15 @@ function NewSessionHint() {
   );
 }
 
+const NO_ENTRIES: readonly Entry[] = [];
+
+function findStartOf(search: string): { text: string; entryId: string } | undefined {
+  const params = new URLSearchParams(search);
+  const text = params.get("find");
+  const entryId = params.get("at");
+  return text && entryId ? { text, entryId } : undefined;
+}
+
 /** The live transcript of one session: read over HTTP, kept current by the stream. */
 export function SessionTimeline({
   session,
@@ -60,19 +78,27 @@ export function SessionTimeline({
   const markers = useUsageTurns(session, markersById);
   const older = useMutation({
     mutationKey: ["sessions", "transcript-older", session.sessionId],
-    mutationFn: () => loadOlderTranscript(client, session),
+    mutationFn: (limit?: number) => loadOlderTranscript(client, session, undefined, limit),
   });
   const { sessionOpened } = useTimelineActions();
-  useEffect(() => sessionOpened(), [sessionOpened]);
+  const { findReset } = useFindActions();
+  const search = useSearch();
+  useEffect(() => {
+    sessionOpened();
+    // A search hit's link (`?find=…&at=…`) opens the session at the match, the bar open.
+    findReset(findStartOf(search));
+  }, [search, sessionOpened, findReset]);
   const announcement = useCompactionAnnouncement(transcript.data?.entries);
   const approvalNews = useApprovalAnnouncement(transcript.data?.entries);
   const markerMap = markers.data;
   const markerFor = useCallback((id: string) => markerMap?.get(id), [markerMap]);
   const { mutate: loadOlder } = older;
-  const loadOlderOnce = useCallback(() => loadOlder(), [loadOlder]);
+  const loadOlderOnce = useCallback(() => loadOlder(undefined), [loadOlder]);
+  const loadOlderForJump = useCallback(() => loadOlder(TRANSCRIPT_MAX_LIMIT), [loadOlder]);
   const data = transcript.data;
   const offline = stream.state === "reconnecting";
   const entries = data?.entries;
+  const find = useFindBar(session, entries ?? NO_ENTRIES);
   const surroundings = useMemo<CompactionSurroundings>(() => {
     const reasons = interruptionReasons(entries ?? []);
     const requests = compactionRequests(entries ?? []);
@@ -85,6 +111,7 @@ export function SessionTimeline({
         <div className="relative flex min-h-0 flex-1 flex-col">
           {/* The page's outline: h1 the session, h2 its parts; agent headings start at h3. */}
           <h2 className="sr-only">Transcript</h2>
+          <FindBar find={find} />
           {older.isError ? (
             <div className="px-3 pt-2">
               <QueryError
@@ -102,6 +129,7 @@ export function SessionTimeline({
                 canLoadOlder={data.hasOlder && !older.isPending && !older.isError}
                 hasOlder={data.hasOlder && !older.isError}
                 loadOlder={loadOlderOnce}
+                loadOlderForJump={loadOlderForJump}
                 markerFor={markerFor}
               />
             ) : (

@@ -4,8 +4,10 @@ import type { CompactionMarkerView } from "../../api/usage-queries";
 import { Button } from "../../components/button";
 import type { Entry } from "../../contract/transcript";
 import { EntryRow } from "./entry-row";
+import { useFindCurrentId } from "./find-store";
 import { foldStateLines, indexOfStartSequence, showsSpeaker } from "./timeline-view";
 import { useEntryKey } from "./use-entry-key";
+import { useFindHighlight } from "./use-find-highlight";
 import { useTimelineJump } from "./use-timeline-jump";
 import { useTimelineReveal } from "./use-timeline-reveal";
 import { useTimelineScroll } from "./use-timeline-scroll";
@@ -21,6 +23,7 @@ export function TimelineList({
   canLoadOlder,
   hasOlder,
   loadOlder,
+  loadOlderForJump,
   markerFor,
 }: {
   entries: readonly Entry[];
@@ -28,6 +31,8 @@ export function TimelineList({
   /** Older entries exist and can still be asked for (false after a failed page). */
   hasOlder: boolean;
   loadOlder: () => void;
+  /** Older entries in big pages, for a jump to an entry far up. */
+  loadOlderForJump: () => void;
   markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -74,8 +79,17 @@ export function TimelineList({
       [entries],
     ),
   });
-  useTimelineJump({ entries, virtualizer, scrollRef, canLoadOlder, hasOlder, loadOlder });
+  useTimelineJump({
+    entries,
+    virtualizer,
+    scrollRef,
+    canLoadOlder,
+    hasOlder,
+    loadOlder: loadOlderForJump,
+  });
   useTimelineReveal({ virtualizer, scrollRef });
+  useFindHighlight(scrollRef);
+  const findCurrent = useFindCurrentId();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <section
@@ -105,7 +119,8 @@ export function TimelineList({
                 data-entry-id={entry.message.id}
                 // Focusable only by script: a jump to this entry lands here.
                 tabIndex={-1}
-                className={`absolute top-0 left-0 w-full px-3 [contain:layout_style] focus:outline-2 focus:-outline-offset-2 focus:outline-cyan-600 sm:px-4 ${folded ? "" : "py-1.5"}`}
+                data-find-current={entry.message.id === findCurrent ? "" : undefined}
+                className={`absolute top-0 left-0 w-full px-3 [contain:layout_style] focus:outline-2 focus:-outline-offset-2 focus:outline-cyan-600 data-find-current:outline-2 data-find-current:-outline-offset-2 data-find-current:outline-amber-500 sm:px-4 ${folded ? "" : "py-1.5"}`}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 {folded ? null : line ? (

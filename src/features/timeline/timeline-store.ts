@@ -8,6 +8,8 @@ type TimelineState = {
   following: boolean;
   /** A row asked the list to show this entry (a message id): older pages load until it is there. */
   jumpTarget: string | undefined;
+  /** Whether the jump gives the row focus (the find bar keeps it in its field instead). */
+  jumpFocus: boolean;
   /**
    * An element (by id) a row asked to bring into view once the list has laid the row out
    * again: scrolling before that aims at stale positions, and the tail logic misreads it.
@@ -20,7 +22,7 @@ type TimelineState = {
     closeItem: (key: string) => void;
     stopFollowing: () => void;
     resumeFollowing: () => void;
-    jumpRequested: (entryId: string) => void;
+    jumpRequested: (entryId: string, options?: { focus: boolean }) => void;
     jumpSettled: () => void;
     revealRequested: (elementId: string) => void;
     revealSettled: () => void;
@@ -31,6 +33,7 @@ const useTimelineStore = create<TimelineState>()((set) => ({
   open: {},
   following: true,
   jumpTarget: undefined,
+  jumpFocus: true,
   revealTarget: undefined,
   actions: {
     sessionOpened: () =>
@@ -44,7 +47,8 @@ const useTimelineStore = create<TimelineState>()((set) => ({
     stopFollowing: () => set({ following: false }),
     resumeFollowing: () => set({ following: true }),
     // Reading an older entry is leaving the tail.
-    jumpRequested: (entryId) => set({ jumpTarget: entryId, following: false }),
+    jumpRequested: (entryId, options) =>
+      set({ jumpTarget: entryId, jumpFocus: options?.focus ?? true, following: false }),
     jumpSettled: () => set({ jumpTarget: undefined }),
     revealRequested: (elementId) => set({ revealTarget: elementId }),
     revealSettled: () => set({ revealTarget: undefined }),
@@ -53,6 +57,7 @@ const useTimelineStore = create<TimelineState>()((set) => ({
 
 export const useItemOpen = (key: string) => useTimelineStore((state) => state.open[key] === true);
 export const useJumpTarget = () => useTimelineStore((state) => state.jumpTarget);
+export const useJumpFocus = () => useTimelineStore((state) => state.jumpFocus);
 export const useRevealTarget = () => useTimelineStore((state) => state.revealTarget);
 export const useFollowing = () => useTimelineStore((state) => state.following);
 export const useTimelineActions = () => useTimelineStore((state) => state.actions);

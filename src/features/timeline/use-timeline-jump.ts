@@ -4,7 +4,7 @@
 import type { Virtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useEffect, useRef } from "react";
 import type { Entry } from "../../contract/transcript";
-import { useJumpTarget, useTimelineActions } from "./timeline-store";
+import { useJumpFocus, useJumpTarget, useTimelineActions } from "./timeline-store";
 
 /** Frames to wait for the row to render after the scroll (rows render deferred). */
 const FOCUS_FRAMES = 30;
@@ -25,6 +25,7 @@ export function useTimelineJump({
   loadOlder: () => void;
 }) {
   const target = useJumpTarget();
+  const focus = useJumpFocus();
   const { jumpSettled } = useTimelineActions();
   // The focus wait outlives the effect run that started it (settling the jump re-runs it).
   const frame = useRef(0);
@@ -39,6 +40,7 @@ export function useTimelineJump({
     }
     jumpSettled();
     virtualizer.scrollToIndex(index, { align: "start" });
+    if (!focus) return;
     let frames = 0;
     const focusRow = () => {
       const row = scrollRef.current?.querySelector<HTMLElement>(
@@ -53,5 +55,15 @@ export function useTimelineJump({
     };
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(focusRow);
-  }, [target, entries, canLoadOlder, hasOlder, loadOlder, jumpSettled, virtualizer, scrollRef]);
+  }, [
+    target,
+    focus,
+    entries,
+    canLoadOlder,
+    hasOlder,
+    loadOlder,
+    jumpSettled,
+    virtualizer,
+    scrollRef,
+  ]);
 }

@@ -12,7 +12,7 @@ import {
   useLayoutEffect,
   useRef,
 } from "react";
-import { useFollowing, useTimelineActions } from "./timeline-store";
+import { useFollowing, useJumpTarget, useTimelineActions } from "./timeline-store";
 
 const NEAR_BOTTOM_PX = 80;
 const NEAR_TOP_PX = 400;
@@ -42,6 +42,10 @@ export function useTimelineScroll({
   const previousOwn = useRef(newestOwnKey);
   const followingRef = useRef(following);
   followingRef.current = following;
+  // While a jump loads older pages the view sits at the bottom (pages are prepended above
+  // it): that is not the reader coming back to the tail, so it must not resume following.
+  const jumpingRef = useRef<string | undefined>(undefined);
+  jumpingRef.current = useJumpTarget();
   // Home was pressed: stay at the very top while older pages load, until the reader moves.
   const seekingTop = useRef(false);
 
@@ -101,7 +105,7 @@ export function useTimelineScroll({
     if (seekingTop.current && element.scrollTop > 1) seekingTop.current = false;
     if (distance > NEAR_BOTTOM_PX) {
       if (following && movedUp) stopFollowing();
-    } else if (!following && !movedUp) resumeFollowing();
+    } else if (!following && !movedUp && jumpingRef.current === undefined) resumeFollowing();
     // Moving up never resumes following: a summary brought into view near the end (or the
     // reader's own small step up) would otherwise be pulled back under the tail.
     if (canLoadOlder && element.scrollTop < NEAR_TOP_PX) loadOlder();

@@ -1,0 +1,134 @@
+// The write side of transcript search (ADR 0230): an FTS5 index over each entry's
+// searchable text, written in the projection's own transaction so it never lags the
+// transcript. An entry is indexed as pieces: piece 0 is its stored message, and each
+// segment of a streaming text tail (ADR 0042) is one more piece, so a chunk re-indexes at
+// most one 4 KiB segment, never the whole message.
+import type Database from "better-sqlite3";
+import { searchableText } from "../../src/contract/search";
+import type { DaemonMessage } from "../../src/contract/transcript";
+
+/** The schema of the index; part of a migration: never edit, add a migration instead. */
+export const SEARCH_INDEX_SCHEMA = `
+  CREATE TABLE search_pieces (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    entry_key TEXT NOT NULL,
+    piece INTEGER NOT NULL,
+    -- The entry's first sequence, which never changes: results are ordered by it without
+    -- reading the entries table.
+    start_sequence INTEGER NOT NULL,
+    UNIQUE (session_id, entry_key, piece)
+  ) STRICT;
+  CREATE VIRTUAL TABLE entry_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+`;
+
+// The snippet's match markers: control characters no indexed text keeps.
+export const MARK_OPEN = "\u0002";
+export const MARK_CLOSE = "\u0003";
+const MARKS = new RegExp(`[${MARK_OPEN}${MARK_CLOSE}]`, "g");
+
+export type SearchIndex = {
+  /** The stored message of an entry changed (or was created). */
+  message(sessionId: string, entryKey: string, message: DaemonMessage): void;
+  /** A text tail segment was written: `text` is its whole text now. */
+  segment(sessionId: string, entryKey: string, seq: number, text: string): void;
+  /** The tail was folded into the message: its segments are gone. */
+  segmentsCleared(sessionId: string, entryKey: string): void;
+  /** The session is being deleted. */
+  sessionDeleted(sessionId: string): void;
+};
+
+export function createSearchIndex(db: Database.Database): SearchIndex {
+  const pieceId = db
+    .prepare<[string, string, number], number>(
+      "SELECT id FROM search_pieces WHERE session_id = ? AND entry_key = ? AND piece = ?",
+    )
+    .pluck(true);
+  const startOf = db
+    .prepare<[string, string], number>(
+      "SELECT start_sequence FROM entries WHERE session_id = ? AND entry_key = ?",
+    )
+    .pluck(true);
+  const addPiece = db.prepare(
+    "INSERT INTO search_pieces (session_id, entry_key, piece, start_sequence) VALUES (?, ?, ?, ?)",
+  );
+  const insertText = db.prepare("INSERT INTO entry_search (rowid, text) VALUES (?, ?)");
+  const updateText = db.prepare("UPDATE entry_search SET text = ? WHERE rowid = ?");
+  const tailPieces = db
+    .prepare<[string, string], number>(
+      "SELECT id FROM search_pieces WHERE session_id = ? AND entry_key = ? AND piece > 0",
+    )
+    .pluck(true);
+  const sessionPieces = db
+    .prepare<[string], number>("SELECT id FROM search_pieces WHERE session_id = ?")
+    .pluck(true);
+  const deleteText = db.prepare("DELETE FROM entry_search WHERE rowid = ?");
+  const deletePiece = db.prepare("DELETE FROM search_pieces WHERE id = ?");
+
+  function write(sessionId: string, entryKey: string, piece: number, raw: string): void {
+    const text = raw.replace(MARKS, " ");
+    const id = pieceId.get(sessionId, entryKey, piece);
+    if (id !== undefined) {
+      updateText.run(text, id);
+      return;
+    }
+    if (text.trim() === "") return;
+    // A new piece is rare (an entry's first text, a tail's new segment): one key lookup.
+    const start = startOf.get(sessionId, entryKey);
+    if (start === undefined) throw new Error(`entry ${entryKey} is not in the transcript`);
+    const created = addPiece.run(sessionId, entryKey, piece, start).lastInsertRowid;
+    insertText.run(created, text);
+  }
+
+  function drop(ids: readonly number[]): void {
+    for (const id of ids) {
+      deleteText.run(id);
+      deletePiece.run(id);
+    }
+  }
+
+  return {
+    message(sessionId, entryKey, message) {
+      write(sessionId, entryKey, 0, searchableText(message));
+    },
+    segment(sessionId, entryKey, seq, text) {
+      write(sessionId, entryKey, seq + 1, text);
+    },
+    segmentsCleared(sessionId, entryKey) {
+      drop(tailPieces.all(sessionId, entryKey));
+    },
+    sessionDeleted(sessionId) {
+      drop(sessionPieces.all(sessionId));
+    },
+  };
+}
+
+/** Builds the index of an existing ledger (the migration that adds it). */
+export function backfillSearchIndex(db: Database.Database): void {
+  db.exec(SEARCH_INDEX_SCHEMA);
+  const index = createSearchIndex(db);
+  // In batches: better-sqlite3 runs no other statement while an iterator is open.
+  const batch = db.prepare<
+    [number],
+    { id: number; session_id: string; entry_key: string; message: string }
+  >(
+    "SELECT rowid AS id, session_id, entry_key, message FROM entries WHERE rowid > ? ORDER BY rowid LIMIT 500",
+  );
+  for (let after = 0; ; ) {
+    const rows = batch.all(after);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      index.message(row.session_id, row.entry_key, JSON.parse(row.message) as DaemonMessage);
+      after = row.id;
+    }
+  }
+  const segments = db.prepare<
+    [],
+    { session_id: string; entry_key: string; seq: number; text: string }
+  >(
+    `SELECT s.session_id, s.entry_key, s.seq, s.text FROM entry_tail_segments s
+     JOIN entry_tails t ON t.session_id = s.session_id AND t.entry_key = s.entry_key
+     WHERE t.part_type = 'text'`,
+  );
+  for (const row of segments.all()) index.segment(row.session_id, row.entry_key, row.seq, row.text);
+}
