@@ -17,6 +17,7 @@ import type { SessionSearchMatch, WorkspaceSearchHit } from "../../src/contract/
 import type { AvailableCommand, SessionState, Workspace } from "../../src/contract/session";
 import type { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
 import type { DaemonSessionUsage, UsageTurns } from "../../src/contract/usage";
+import type { ExportReader } from "./export-reader-api";
 
 /** Rows per read of one history group: what one step of a streamed answer holds. */
 export const HISTORY_BATCH = 500;
@@ -396,23 +397,6 @@ export interface AuditReader {
     compactionId: string,
     pinnedEntryIds: readonly string[],
   ): CompactionAudit | undefined;
-}
-
-/** A session's entries and rows, oldest first, one batch at a time (the export, ADR 0240). */
-export interface ExportReader {
-  /** Entries after `afterStart` (a start sequence) as JSON text, oldest first. */
-  entriesJson(
-    sessionId: string,
-    afterStart: number,
-    limit: number,
-  ): { startSequence: number; json: string }[];
-  entries(sessionId: string, afterStart: number, limit: number): DaemonEntry[];
-  /** Ledger rows after `afterSequence` as JSONL lines, summary chunks left out. */
-  rowLines(
-    sessionId: string,
-    afterSequence: number,
-    limit: number,
-  ): { sequence: number; line: string }[];
 }
 
 /** Transcript search over the FTS5 index (ADR 0230); `words` are `searchWords(q)`. */

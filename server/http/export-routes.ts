@@ -9,12 +9,8 @@ import {
   ExportQuery,
   exportFileName,
 } from "../../src/contract/export";
-import type {
-  ExportReader,
-  SessionReader,
-  SessionRecord,
-  SessionStore,
-} from "../domain/session-recorder-api";
+import type { ExportReader } from "../domain/export-reader-api";
+import type { SessionReader, SessionRecord, SessionStore } from "../domain/session-recorder-api";
 import { createMarkdownWriter, markdownHeader } from "../domain/transcript-markdown";
 import { notFound } from "./api-error";
 import { parseQuery } from "./request-parsing";

@@ -3,7 +3,7 @@
 // stay open while the ledger writes), so an export of any length holds one batch.
 import type Database from "better-sqlite3";
 import type { DaemonEntry } from "../../src/contract/transcript";
-import type { ExportReader } from "../domain/session-recorder-api";
+import type { ExportReader } from "../domain/export-reader-api";
 import { READ_SQL } from "./read-sql";
 import { type EntryTuple, entryJson, type LedgerRowRaw, toEntry } from "./session-reader";
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useId, useRef, useState } from "react";
 import { isApiError } from "../../api/http";
 import { loadedSessions, sessionQueries } from "../../api/session-queries";
 import {
@@ -60,20 +60,13 @@ export function SessionSidebar({
       }}
       className="flex shrink-0 flex-col border-b border-slate-200 bg-slate-50 lg:w-72 lg:border-r lg:border-b-0 dark:border-slate-800 dark:bg-slate-900/60"
     >
-      <div className="flex items-center gap-2 px-3 py-2">
-        <p className="font-semibold tracking-tight">Tideline</p>
-        <button
-          ref={toggle}
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          onClick={() => setExpanded(!expanded)}
-          className="ml-auto rounded-md border border-slate-300 px-2 py-0.5 text-sm lg:hidden dark:border-slate-600"
-        >
-          Sessions <span aria-hidden="true">{expanded ? "▴" : "▾"}</span>
-        </button>
-        {actions ? <div className="flex items-center lg:ml-auto">{actions}</div> : null}
-      </div>
+      <SidebarTopRow
+        toggle={toggle}
+        expanded={expanded}
+        listId={listId}
+        onToggle={() => setExpanded(!expanded)}
+        actions={actions}
+      />
       <div
         id={listId}
         className={`min-h-0 flex-1 flex-col gap-2 px-3 pb-3 lg:flex ${expanded ? "flex" : "hidden"}`}
@@ -116,26 +109,77 @@ export function SessionSidebar({
                 onNavigate={collapse}
               />
             ) : null}
-            {sessions.hasNextPage ? (
-              <Button
-                size="sm"
-                className="w-full"
-                disabled={sessions.isFetchingNextPage}
-                onClick={() => void sessions.fetchNextPage()}
-              >
-                {sessions.isFetchingNextPage ? <Spinner /> : null}
-                Show more sessions
-              </Button>
-            ) : null}
-            {sessions.isFetchNextPageError ? (
-              <p role="alert" className="text-xs text-red-800 dark:text-red-300">
-                Couldn't load more sessions: {sessions.error?.message}
-              </p>
-            ) : null}
+            <MoreSessions sessions={sessions} />
           </div>
         )}
       </div>
     </nav>
+  );
+}
+
+/** "Show more sessions" while the daemon's cursor has more, and why a page failed. */
+function MoreSessions({
+  sessions,
+}: {
+  sessions: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isFetchNextPageError: boolean;
+    error: Error | null;
+    fetchNextPage: () => Promise<unknown>;
+  };
+}) {
+  return (
+    <>
+      {sessions.hasNextPage ? (
+        <Button
+          size="sm"
+          className="w-full"
+          disabled={sessions.isFetchingNextPage}
+          onClick={() => void sessions.fetchNextPage()}
+        >
+          {sessions.isFetchingNextPage ? <Spinner /> : null}
+          Show more sessions
+        </Button>
+      ) : null}
+      {sessions.isFetchNextPageError ? (
+        <p role="alert" className="text-xs text-red-800 dark:text-red-300">
+          Couldn't load more sessions: {sessions.error?.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The name, the narrow screen's Sessions toggle, and the page's controls (Settings). */
+function SidebarTopRow({
+  toggle,
+  expanded,
+  listId,
+  onToggle,
+  actions,
+}: {
+  toggle: RefObject<HTMLButtonElement | null>;
+  expanded: boolean;
+  listId: string;
+  onToggle: () => void;
+  actions: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-2 px-3 py-2">
+      <p className="font-semibold tracking-tight">Tideline</p>
+      <button
+        ref={toggle}
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={onToggle}
+        className="ml-auto rounded-md border border-slate-300 px-2 py-0.5 text-sm lg:hidden dark:border-slate-600"
+      >
+        Sessions <span aria-hidden="true">{expanded ? "▴" : "▾"}</span>
+      </button>
+      {actions ? <div className="flex items-center lg:ml-auto">{actions}</div> : null}
+    </div>
   );
 }
 
