@@ -1,71 +1,16 @@
 // Keyboard and reading flows of issue 18 against the real daemon: focus after picking a
 // session, rename's h1 and empty name, long replies folded, Home to the very first entry
 // of a long (seeded) transcript, and a summary opened at the bottom of the view.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openLedger } from "../server/ledger/open-ledger";
-import { type Daemon, removeDataDir, startDaemon } from "./daemon";
 import { expect, test } from "./fixtures";
+import { longSessionFor } from "./long-session";
 
-/** A stopped session of `turns` turns (about 3 entries each), written through the recorder. */
-function seedLongSession(dataDir: string, turns: number) {
-  const ledger = openLedger(join(dataDir, "tideline.db"));
-  const ws = ledger.store.ensureWorkspace(join(dataDir, "workspace"), "workspace");
-  const session = ledger.store.createSession({
-    workspaceId: ws.id,
-    agentName: "demo",
-    name: "Long history",
-  });
-  const { recorder } = ledger;
-  recorder.recordState(session.id, "active");
-  for (let turn = 1; turn <= turns; turn += 1) {
-    const turnId = `turn-${turn}`;
-    recorder.recordInput(session.id, turnId, `Step ${turn}: refine the ledger`);
-    recorder.recordUpdate(session.id, turnId, {
-      sessionUpdate: "agent_message_chunk",
-      messageId: `m-${turn}`,
-      content: { type: "text", text: `Turn ${turn}: done.` },
-    });
-    recorder.recordUpdate(session.id, turnId, {
-      sessionUpdate: "tool_call",
-      toolCallId: `call-${turn}`,
-      title: `Read src/file-${turn}.ts`,
-      kind: "read",
-      status: "completed",
-    });
-    if (turn === turns - 1) {
-      recorder.recordUpdate(session.id, turnId, {
-        sessionUpdate: "compaction_update",
-        compactionId: "cmp-last",
-        status: "completed",
-        summary: [{ type: "text", text: `## Goal\n\n${"- kept the plan\n".repeat(12)}` }],
-      });
-    }
-    recorder.recordPromptCompleted(session.id, turnId, { stop_reason: "end_turn" });
-  }
-  recorder.recordState(session.id, "stopped", "seeded");
-  ledger.close();
-  return { workspaceId: ws.id, sessionId: session.id };
-}
-
-let seeded: { daemon: Daemon; path: string } | undefined;
-
-test.afterAll(async () => {
-  if (seeded === undefined) return;
-  await seeded.daemon.stop();
-  removeDataDir(seeded.daemon);
+// 400 turns: about 1,200 entries, six pages of 200; the compaction is in the last but one.
+const longSession = longSessionFor({
+  name: "Long history",
+  turns: 400,
+  message: (turn) => `Step ${turn}: refine the ledger`,
+  compactionAt: 399,
 });
-
-async function longSession() {
-  if (seeded !== undefined) return seeded;
-  const dataDir = mkdtempSync(join(tmpdir(), "tideline-e2e-long-"));
-  // 400 turns: about 1,200 entries, six pages of 200.
-  const ids = seedLongSession(dataDir, 400);
-  const daemon = await startDaemon(["--no-welcome"], { dataDir });
-  seeded = { daemon, path: `${daemon.url}/w/${ids.workspaceId}/s/${ids.sessionId}` };
-  return seeded;
-}
 
 test("when Enter picks a session in the sidebar, then focus lands on its heading", async ({
   page,

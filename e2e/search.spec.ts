@@ -1,68 +1,18 @@
 // Search (issue 22): Ctrl/⌘+F finds a message of the first turn of a 10,000-entry session
 // (thousands of rows above the rendered window, in pages not loaded yet) and lands on it;
 // Enter/Shift+Enter, a second Ctrl+F and Escape; the sidebar's name filter and content hits.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openLedger } from "../server/ledger/open-ledger";
-import { type Daemon, removeDataDir, startDaemon } from "./daemon";
 import { expect, test } from "./fixtures";
+import { longSessionFor } from "./long-session";
 
 const TURNS = 3400;
 const FIRST_TURN = "Kickoff: migrate the billing ledger to Postgres";
 
-/** A stopped session of 3,400 turns (3 entries each: 10,200), written through the recorder. */
-function seedLongSession(dataDir: string) {
-  const ledger = openLedger(join(dataDir, "tideline.db"));
-  const ws = ledger.store.ensureWorkspace(join(dataDir, "workspace"), "workspace");
-  const session = ledger.store.createSession({
-    workspaceId: ws.id,
-    agentName: "demo",
-    name: "Ten thousand entries",
-  });
-  const { recorder } = ledger;
-  recorder.recordState(session.id, "active");
-  for (let turn = 1; turn <= TURNS; turn += 1) {
-    const turnId = `turn-${turn}`;
-    recorder.recordInput(
-      session.id,
-      turnId,
-      turn === 1 ? FIRST_TURN : `Step ${turn}: tidy the module`,
-    );
-    recorder.recordUpdate(session.id, turnId, {
-      sessionUpdate: "agent_message_chunk",
-      messageId: `m-${turn}`,
-      content: { type: "text", text: `Turn ${turn}: done.` },
-    });
-    recorder.recordUpdate(session.id, turnId, {
-      sessionUpdate: "tool_call",
-      toolCallId: `call-${turn}`,
-      title: `Read src/file-${turn}.ts`,
-      kind: "read",
-      status: "completed",
-    });
-  }
-  recorder.recordState(session.id, "stopped", "seeded");
-  ledger.close();
-  return { workspaceId: ws.id, sessionId: session.id };
-}
-
-let seeded: { daemon: Daemon; path: string } | undefined;
-
-test.afterAll(async () => {
-  if (seeded === undefined) return;
-  await seeded.daemon.stop();
-  removeDataDir(seeded.daemon);
+/** A stopped session of 3,400 turns (3 entries each: 10,200). */
+const longSession = longSessionFor({
+  name: "Ten thousand entries",
+  turns: TURNS,
+  message: (turn) => (turn === 1 ? FIRST_TURN : `Step ${turn}: tidy the module`),
 });
-
-async function longSession() {
-  if (seeded !== undefined) return seeded;
-  const dataDir = mkdtempSync(join(tmpdir(), "tideline-e2e-search-"));
-  const ids = seedLongSession(dataDir);
-  const daemon = await startDaemon(["--no-welcome"], { dataDir });
-  seeded = { daemon, path: `${daemon.url}/w/${ids.workspaceId}/s/${ids.sessionId}` };
-  return seeded;
-}
 
 test.setTimeout(180_000);
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { Button } from "../../components/button";
-import { useModalDialog } from "../../components/use-modal-dialog";
+import { ModalDialog } from "../../components/modal-dialog";
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
@@ -52,28 +52,14 @@ export function PreferencesButton() {
 }
 
 function PreferencesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { ref, dialogProps } = useModalDialog(open, onClose);
-  const titleId = useId();
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      {...dialogProps}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-    >
-      {open ? (
-        <div className="space-y-4 p-4">
-          <h2 id={titleId} className="text-base font-semibold">
-            Settings
-          </h2>
-          <ThemeChoice />
-          <NotificationChoices />
-          <div className="flex justify-end">
-            <Button onClick={onClose}>Done</Button>
-          </div>
-        </div>
-      ) : null}
-    </dialog>
+    <ModalDialog open={open} onClose={onClose} title="Settings">
+      <ThemeChoice />
+      <NotificationChoices />
+      <div className="flex justify-end">
+        <Button onClick={onClose}>Done</Button>
+      </div>
+    </ModalDialog>
   );
 }
 

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "../../components/button";
-import { useModalDialog } from "../../components/use-modal-dialog";
+import { ModalDialog } from "../../components/modal-dialog";
 
 /** Every keyboard shortcut of the page, as the help lists them. */
 export const SHORTCUTS: readonly { keys: string; what: string }[] = [
@@ -39,48 +39,31 @@ export function ShortcutsHelp() {
     setOpen(false);
     returnTo?.focus();
   };
-  const { ref, dialogProps } = useModalDialog(open, close);
-  const titleId = useId();
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      {...dialogProps}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-    >
-      {open ? (
-        <div className="space-y-3 p-4">
-          <h2 id={titleId} className="text-base font-semibold">
-            Keyboard shortcuts
-          </h2>
-          <table className="w-full text-left text-sm">
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">Keys</th>
-                <th scope="col">What they do</th>
-              </tr>
-            </thead>
-            <tbody>
-              {SHORTCUTS.map((shortcut) => (
-                <tr key={shortcut.keys} className="border-t border-slate-200 dark:border-slate-700">
-                  <th
-                    scope="row"
-                    className="py-1.5 pr-3 align-top font-normal sm:whitespace-nowrap"
-                  >
-                    <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">
-                      {shortcut.keys}
-                    </kbd>
-                  </th>
-                  <td className="py-1.5">{shortcut.what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="flex justify-end">
-            <Button onClick={close}>Done</Button>
-          </div>
-        </div>
-      ) : null}
-    </dialog>
+    <ModalDialog open={open} onClose={close} title="Keyboard shortcuts" width="lg">
+      <table className="w-full text-left text-sm">
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Keys</th>
+            <th scope="col">What they do</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUTS.map((shortcut) => (
+            <tr key={shortcut.keys} className="border-t border-slate-200 dark:border-slate-700">
+              <th scope="row" className="py-1.5 pr-3 align-top font-normal sm:whitespace-nowrap">
+                <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">
+                  {shortcut.keys}
+                </kbd>
+              </th>
+              <td className="py-1.5">{shortcut.what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="flex justify-end">
+        <Button onClick={close}>Done</Button>
+      </div>
+    </ModalDialog>
   );
 }
