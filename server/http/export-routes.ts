@@ -13,6 +13,7 @@ import type { ExportReader } from "../domain/export-reader-api";
 import type { SessionReader, SessionRecord, SessionStore } from "../domain/session-recorder-api";
 import { createMarkdownWriter, markdownHeader } from "../domain/transcript-markdown";
 import { notFound } from "./api-error";
+import { pulledBody } from "./pulled-body";
 import { parseQuery } from "./request-parsing";
 
 /** Entries or rows read per pull: small enough to hold, large enough to keep reads cheap. */
@@ -40,20 +41,7 @@ function sendExport(
   format: ExportFormat,
   pieces: () => string | undefined,
 ) {
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      try {
-        const text = pieces();
-        if (text === undefined) controller.close();
-        else controller.enqueue(encoder.encode(text));
-      } catch (error) {
-        // The status line is sent: a failed read can only cut the file short.
-        controller.error(error);
-      }
-    },
-  });
-  return c.body(body, 200, {
+  return c.body(pulledBody(pieces), 200, {
     "Content-Type": EXPORT_MEDIA[format].type,
     "Content-Disposition": `attachment; filename="${fileName}"`,
     "Cache-Control": "no-store",

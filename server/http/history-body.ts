@@ -9,6 +9,7 @@ import {
   HISTORY_BATCH,
   type SessionReader,
 } from "../domain/session-recorder-api";
+import { pulledBody } from "./pulled-body";
 import type { Responder } from "./respond";
 
 export function historyBody(
@@ -19,7 +20,6 @@ export function historyBody(
 ): ReadableStream<Uint8Array> {
   const { reader, respond } = deps;
   const groups = reader.historyGroups(sessionId, query);
-  const encoder = new TextEncoder();
   let index = 0;
   let started = false;
   let done = false;
@@ -56,17 +56,5 @@ export function historyBody(
     return text;
   }
 
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      try {
-        const text = next();
-        if (text === undefined) controller.close();
-        else controller.enqueue(encoder.encode(text));
-      } catch (error) {
-        // The status line is sent: a breach or a failed read can only end the body early,
-        // which a client sees as JSON that does not parse, never as a complete wrong answer.
-        controller.error(error);
-      }
-    },
-  });
+  return pulledBody(next);
 }
