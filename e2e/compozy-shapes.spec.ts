@@ -56,6 +56,8 @@ async function actAsCompozy(page: Page, daemon: Daemon) {
       });
     }
     if (path === `${base}/commands`) return json(route, compozy.sessionCommands);
+    // CompozyOS's busy-input queue (`SessionInputsResponse`): nothing waits in a stopped session.
+    if (path === `${base}/prompt/queue`) return json(route, { inputs: [] });
     if (path === `${base}/usage`) {
       return json(route, daemon === "older" ? compozy.usageWithoutContext : compozy.usage);
     }
