@@ -68,7 +68,7 @@ export function ExportSession({ session }: { session: SessionRef }) {
         Export <span aria-hidden="true">▾</span>
       </Button>
       {open ? (
-        <div className="absolute left-0 z-20 mt-1 w-60 sm:right-0 sm:left-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <div className="z-20 mt-1 w-60 sm:absolute sm:right-0 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
           <ul id={listId} aria-label="Export formats">
             {EXPORT_FORMATS.map((format) => (
               <li key={format}>

@@ -38,7 +38,7 @@ function SessionPinToggle({ session, entryId }: { session: SessionRef; entryId: 
             ? "Pinned: every compaction is checked for it. Press to unpin."
             : "Pin it: every compaction is checked for it, and Remind the agent offers it back."
         }
-        className="rounded px-1.5 py-px text-[11px] font-medium text-slate-700 underline-offset-2 hover:underline aria-pressed:text-amber-900 dark:text-slate-300 dark:aria-pressed:text-amber-200"
+        className="inline-flex min-h-6 items-center rounded px-1.5 text-[11px] font-medium text-slate-700 underline-offset-2 hover:underline aria-pressed:text-amber-900 dark:text-slate-300 dark:aria-pressed:text-amber-200"
       >
         <span aria-hidden="true">{isPinned ? "★ " : "☆ "}</span>
         Keep this
