@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { apiBase, getJson, isOwnOrigin } from "./http";
-import { streamUrl } from "./session-stream";
+import { streamUrl } from "./stream-url";
 
 afterEach(() => {
   vi.unstubAllGlobals();

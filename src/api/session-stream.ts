@@ -8,24 +8,22 @@ import type { QueryClient } from "@tanstack/react-query";
 import { ErrorEnvelope } from "../contract/error";
 import type { SessionEnvelope } from "../contract/session";
 import {
-  APPEND_QUERY,
   EntryAppendEvent,
   SessionStoppedEvent,
   STREAM_EVENTS,
   TranscriptDeltaEvent,
   TranscriptSnapshotEvent,
 } from "../contract/stream";
-import { apiToken, apiUrl, isOwnOrigin, sessionPath } from "./http";
 import { LenientEntries } from "./lenient-entries";
 import { type FlushScheduler, nextFrame } from "./next-frame";
 import { type SessionRef, sessionQueries } from "./session-queries";
+import { streamUrl } from "./stream-url";
 import {
   foldAppend,
   foldDelta,
   foldNewestPage,
   reconnectDelayMs,
   resumeCursor,
-  type StreamResume,
   type TranscriptData,
 } from "./transcript-cache";
 import { transcriptQueries } from "./transcript-queries";
@@ -67,31 +65,6 @@ export const SURFACE_REFRESH_MS = 1_000;
 /** The usage keys the context rail reads; re-read whenever usage may have moved. */
 export function usageKeys(sessionId: string) {
   return [usageQueries.usageKey(sessionId), usageQueries.turnsKey(sessionId)] as const;
-}
-
-/**
- * `…/stream` in transcript frames, resuming after the cursor behind the fence of the
- * history it was read from (without the fence CompozyOS answers every reconnect with a
- * full `fence_missing` snapshot). EventSource cannot send headers, so the token rides along.
- * It asks for append frames (ADR 0200); CompozyOS ignores the parameter.
- */
-export function streamUrl(
-  ref: SessionRef,
-  resume: StreamResume | undefined,
-  token = apiToken(),
-): string {
-  const query = {
-    frames: "transcript",
-    after_sequence: resume && resume.afterSequence > 0 ? resume.afterSequence : undefined,
-    epoch: resume?.epoch,
-    generation: resume?.generation,
-    [APPEND_QUERY]: "1",
-  };
-  const path = sessionPath(ref.workspaceId, ref.sessionId, "/stream");
-  // The token rides only to the page's own origin (ADR 0172).
-  return isOwnOrigin(apiUrl(path))
-    ? apiUrl(path, { ...query, access_token: token })
-    : apiUrl(path, query);
 }
 
 function defaultFactory(url: string): EventSourceLike {
