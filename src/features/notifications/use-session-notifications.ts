@@ -66,6 +66,10 @@ export function useSessionNotifications(activeSessionId: string | undefined) {
     };
     const announce = async (event: SessionEvent) => {
       if (event.kind !== "turn" && event.kind !== "compaction") return tell(event);
+      // The markers are read only when a compaction would be told: not for the session the
+      // person is looking at, nor when compactions are turned off.
+      const kinds = usePreferences.getState().kinds;
+      if (lookedAt(event.sessionId) || !kinds.compaction) return tell(event);
       const outcome = await compactionIn(event);
       if (outcome !== "none") tell({ ...event, kind: "compaction" }, outcome);
       if (event.kind === "turn") tell(event);
