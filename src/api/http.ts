@@ -137,17 +137,7 @@ async function send<S extends z.ZodType>(
   // 204 (stop, delete) has no body: the schema decides whether "nothing" is an answer.
   const payload: unknown =
     response.status === 204 ? undefined : await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const envelope = ErrorEnvelope.safeParse(payload);
-    if (envelope.success) {
-      throw new ApiError(envelope.data.error, {
-        status: response.status,
-        code: envelope.data.code,
-        ...(envelope.data.details ? { details: envelope.data.details } : {}),
-      });
-    }
-    throw new ApiError(`The daemon answered ${response.status}.`, { status: response.status });
-  }
+  if (!response.ok) throw errorOf(response.status, payload);
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw invalidResponse(path, parsed.error, response.status);
   return parsed.data;
@@ -172,24 +162,30 @@ export async function fetchFile(
     throw new ApiError("Couldn't reach the daemon.", { status: 0, code: "network" });
   }
   if (!response.ok) {
-    const envelope = ErrorEnvelope.safeParse(await response.json().catch(() => undefined));
-    // "no such endpoint" is the reference daemon's answer for a route it lacks.
-    if (envelope.success && envelope.data.error !== "no such endpoint") {
-      throw new ApiError(envelope.data.error, {
-        status: response.status,
-        code: envelope.data.code,
-      });
-    }
-    throw new ApiError(
-      response.status === 404 || response.status === 405
-        ? "This daemon does not export sessions."
-        : `The daemon answered ${response.status}.`,
-      { status: response.status },
-    );
+    const error = errorOf(response.status, await response.json().catch(() => undefined));
+    // A route the daemon lacks: the reference daemon's "no such endpoint", or a bare 404/405.
+    const missing =
+      error.code === undefined
+        ? [404, 405].includes(error.status)
+        : error.message === "no such endpoint";
+    throw missing
+      ? new ApiError("This daemon does not export sessions.", { status: error.status })
+      : error;
   }
   const disposition = response.headers.get("Content-Disposition") ?? "";
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1];
   return { blob: await response.blob(), fileName };
+}
+
+/** The error of a non-2xx answer: the daemon's envelope in its words, or the bare status. */
+function errorOf(status: number, payload: unknown): ApiError {
+  const envelope = ErrorEnvelope.safeParse(payload);
+  if (!envelope.success) return new ApiError(`The daemon answered ${status}.`, { status });
+  return new ApiError(envelope.data.error, {
+    status,
+    code: envelope.data.code,
+    ...(envelope.data.details ? { details: envelope.data.details } : {}),
+  });
 }
 
 function unexpectedStream(path: string): never {
