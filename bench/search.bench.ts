@@ -1,7 +1,7 @@
 // Transcript search latency on a 100,000-entry session (issue 22): queries through the
-// route's own calls (`searchWords` + the FTS5 index) at four frequencies, from one entry
-// to a word in every entry. The budget (p99 ≤ 50 ms) is for the queries a person types to
-// find something (rare to common words); a word in every entry is printed as info.
+// route's own calls (`searchWords` + the FTS5 index) at six frequencies, from one entry
+// to a word in every entry and the first letter the find bar searches as it is typed. The
+// budget (p99 ≤ 50 ms) holds over all of them.
 import Database from "better-sqlite3";
 import { migrate } from "../server/ledger/migrations";
 import { openLedger } from "../server/ledger/open-ledger";
@@ -87,6 +87,9 @@ const kinds: { name: string; query: () => string }[] = [
   { name: "rare word (~33 entries)", query: () => `rare${pick(999)}` },
   { name: "prefix of a rare word", query: () => `rare${pick(99)}` },
   { name: "common word (~3,300 entries)", query: () => `common${pick(9)}` },
+  // The bar searches as a person types: a first letter is a prefix of most of the session.
+  { name: "first letter, as typed", query: () => "tqbfra"[pick(6) - 1] as string },
+  { name: 'a word in every entry ("the")', query: () => "the" },
 ];
 
 function time(query: string): { ms: number; total: number } {
@@ -110,16 +113,6 @@ for (const kind of kinds) {
     `info ${kind.name}: p50 ${percentile(samples, 50).toFixed(2)} ms, p99 ${percentile(samples, 99).toFixed(2)} ms, ${(totals / QUERIES_PER_KIND).toFixed(0)} matches on average`,
   );
 }
-const everywhere = Array.from({ length: 20 }, () => time("the"));
-console.log(
-  `info a word in every entry ("the", ${everywhere[0]?.total} matches): p50 ${percentile(
-    everywhere.map((run) => run.ms),
-    50,
-  ).toFixed(1)} ms, p99 ${percentile(
-    everywhere.map((run) => run.ms),
-    99,
-  ).toFixed(1)} ms`,
-);
 const workspaceMs = Array.from({ length: 50 }, () => {
   const start = performance.now();
   ledger.search.workspace(workspace.id, searchWords(`rare${pick(999)}`), 30);

@@ -3,7 +3,7 @@
 // transaction together with the version bump, so a crash mid-upgrade leaves the old schema.
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
-import { backfillSearchIndex } from "./search-index";
+import { rebuildSearchIndex } from "./search-index";
 
 type Migration = (db: Database.Database) => void;
 
@@ -367,8 +367,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX session_inputs_key ON session_inputs (session_id, idempotency_key);
     `);
   },
-  // ADR 0230: the FTS5 index of transcript search, built from the entries already there.
-  backfillSearchIndex,
+  // ADR 0230: the first FTS5 index of transcript search. Its rowids were insertion order;
+  // the next step replaces it, so this one no longer builds what would be dropped at once.
+  () => {},
+  // ADR 0232: the index again, its rowids in transcript order, built from the entries there.
+  rebuildSearchIndex,
 ];
 
 /** Applies the migrations up to `target` (all of them by default; tests build old schemas). */

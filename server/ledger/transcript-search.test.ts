@@ -7,6 +7,7 @@ import { searchableText, searchWords, textMatches } from "../../src/contract/sea
 import type { Ledger } from "../domain/session-recorder-api";
 import { frames, openTestSession, tempDatabase } from "../testing/ledger-session";
 import { openLedger } from "./open-ledger";
+import { PIECE_BITS, pieceIdOf, SEQUENCE_BITS, SESSION_BITS, sessionRowids } from "./search-index";
 
 const VOCABULARY = [
   "ledger",
@@ -200,5 +201,89 @@ describe("transcript search", () => {
     ]);
     reopened.close();
     db.cleanup();
+  });
+  it("when a session has more matches than asked for, then the first ones in transcript order come with the whole count", () => {
+    const t = openTestSession();
+    for (let turn = 1; turn <= 30; turn += 1) {
+      t.ledger.recorder.recordInput(t.sessionId, `t${turn}`, `question ${turn} about otters`);
+      // Long replies: tail pieces written after later entries began still sort by entry.
+      for (let c = 0; c < 3; c += 1) {
+        t.ledger.recorder.recordUpdate(
+          t.sessionId,
+          `t${turn}`,
+          frames.text(` otter${c}`, `m${turn}`),
+        );
+      }
+    }
+    const all = t.ledger.search.session(t.sessionId, ["otter"], 1000);
+    const firstFive = t.ledger.search.session(t.sessionId, ["otter"], 5);
+    expect(all.total).toBe(60);
+    expect(firstFive.total).toBe(60);
+    expect(firstFive.matches).toEqual(all.matches.slice(0, 5));
+    const starts = all.matches.map((match) => match.start_sequence);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(new Set(all.matches.map((match) => match.entry_id)).size).toBe(60);
+    t.ledger.close();
+  });
+
+  it("when a piece's place is past its field, then it is left out of the index and the transcript keeps it", () => {
+    const db = tempDatabase();
+    const t = openTestSession(db.path);
+    const raw = new Database(db.path);
+    // The session number field is full: nothing of this session can be placed.
+    raw
+      .prepare("INSERT INTO search_sessions (num, session_id) VALUES (?, ?)")
+      .run(2 ** SESSION_BITS, t.sessionId);
+    raw.close();
+    t.ledger.recorder.recordInput(t.sessionId, "t1", "a question about herons");
+    expect(t.ledger.search.session(t.sessionId, ["herons"], 10).total).toBe(0);
+    const page = t.ledger.reader.transcriptPage(t.sessionId, { limit: 10 });
+    expect(page.entries.map((entry) => searchableText(entry.message))).toContain(
+      "a question about herons",
+    );
+    t.ledger.close();
+    db.cleanup();
+  });
+
+  it("when a ledger with the first index (rowids in insertion order) is opened, then the index is rebuilt in transcript order", () => {
+    const db = tempDatabase();
+    const t = openTestSession(db.path);
+    t.ledger.recorder.recordInput(t.sessionId, "t1", "an old question about lynxes");
+    t.ledger.close();
+    const raw = new Database(db.path);
+    const version = raw.pragma("user_version", { simple: true }) as number;
+    raw.exec(`
+      DROP TABLE entry_search; DROP TABLE search_pieces; DROP TABLE search_sessions;
+      CREATE TABLE search_pieces (
+        id INTEGER PRIMARY KEY, session_id TEXT NOT NULL, entry_key TEXT NOT NULL,
+        piece INTEGER NOT NULL, start_sequence INTEGER NOT NULL,
+        UNIQUE (session_id, entry_key, piece)
+      ) STRICT;
+      CREATE VIRTUAL TABLE entry_search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+      INSERT INTO search_pieces VALUES (1, 'stale', 'stale', 0, 1);
+      INSERT INTO entry_search (rowid, text) VALUES (1, 'lynxes from a stale row');
+    `);
+    raw.pragma(`user_version = ${version - 1}`);
+    raw.close();
+    const reopened = openLedger(db.path);
+    const found = reopened.search.session(t.sessionId, ["lynxes"], 10);
+    expect(found.total).toBe(1);
+    const workspaceId = reopened.store.getSession(t.sessionId)?.workspace_id ?? "";
+    expect(reopened.search.workspace(workspaceId, ["lynxes"], 10)).toHaveLength(1);
+    reopened.close();
+    db.cleanup();
+  });
+
+  it("when pieces are placed, then their ids order by session, then entry, then piece, inside int64", () => {
+    expect(pieceIdOf(1, 5, 2 ** PIECE_BITS - 1)! < pieceIdOf(1, 6, 0)!).toBe(true);
+    expect(pieceIdOf(1, 2 ** SEQUENCE_BITS - 1, 0)! < pieceIdOf(2, 0, 0)!).toBe(true);
+    const [first, end] = sessionRowids(7);
+    expect(pieceIdOf(7, 0, 0)).toBe(first);
+    expect(pieceIdOf(7, 2 ** SEQUENCE_BITS - 1, 2 ** PIECE_BITS - 1)! < end).toBe(true);
+    const last = pieceIdOf(2 ** SESSION_BITS - 1, 2 ** SEQUENCE_BITS - 1, 2 ** PIECE_BITS - 1)!;
+    expect(last <= 2n ** 63n - 1n).toBe(true);
+    expect(pieceIdOf(2 ** SESSION_BITS, 0, 0)).toBeUndefined();
+    expect(pieceIdOf(0, 2 ** SEQUENCE_BITS, 0)).toBeUndefined();
+    expect(pieceIdOf(0, 0, 2 ** PIECE_BITS)).toBeUndefined();
   });
 });

@@ -5,7 +5,15 @@
 import type Database from "better-sqlite3";
 import type { SnippetPiece, WorkspaceSearchHit } from "../../src/contract/search";
 import type { TranscriptSearch } from "../domain/session-recorder-api";
-import { MARK_CLOSE, MARK_OPEN } from "./search-index";
+import {
+  MARK_CLOSE,
+  MARK_OPEN,
+  PIECE_BITS,
+  pieceIdOf,
+  SEQUENCE_BITS,
+  SESSION_BITS,
+  sessionRowids,
+} from "./search-index";
 
 /** `"w1 w2 w3" *`: the words as one phrase, the last one a prefix. */
 export function phraseQuery(words: readonly string[]): string {
@@ -27,17 +35,23 @@ type Row = { entry_key: string; start_sequence: number; snip: string };
 const SNIPPET = `snippet(entry_search, 0, char(2), char(3), '…', 12)`;
 
 export function createTranscriptSearch(db: Database.Database): TranscriptSearch {
-  // Keys only: the find bar needs where the matches are, not their text.
-  // Pieces carry the entry's start sequence: the index and one rowid lookup per match.
-  // CROSS JOIN keeps the index as the outer loop: the planner otherwise walks every piece
-  // of the session and asks FTS5 about each (O(session), not O(matches)).
-  const sessionKeys = db
-    .prepare<[string, string], [string, number]>(
-      `SELECT p.entry_key, p.start_sequence FROM entry_search
-       CROSS JOIN search_pieces p ON p.id = entry_search.rowid
-       WHERE entry_search MATCH ? AND p.session_id = ?`,
+  const sessionNumber = db
+    .prepare<[string], number>("SELECT num FROM search_sessions WHERE session_id = ?")
+    .pluck(true);
+  // The session's rowid range in rowid order is its matches in transcript order (ADR 0232):
+  // FTS5 walks its own doclist, with no lookup per match; only the start sequence is read.
+  const sessionStarts = db
+    .prepare<[string, bigint, bigint], number>(
+      `SELECT (rowid >> ${PIECE_BITS}) & ${2 ** SEQUENCE_BITS - 1} FROM entry_search
+       WHERE entry_search MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid`,
     )
-    .raw(true);
+    .pluck(true);
+  // The key of a matched entry: its first piece at or after (session, start, piece 0).
+  const keyAt = db
+    .prepare<[bigint], string>(
+      "SELECT entry_key FROM search_pieces WHERE id >= ? ORDER BY id LIMIT 1",
+    )
+    .pluck(true);
   const workspaceRows = db.prepare<
     [string, string, number],
     Row & { session_id: string; session_name: string | null }
@@ -53,16 +67,24 @@ export function createTranscriptSearch(db: Database.Database): TranscriptSearch 
 
   return {
     session(sessionId, words, limit) {
-      // Several pieces of one entry may match: each entry once, oldest first.
-      const starts = new Map<number, string>();
-      for (const [key, start] of sessionKeys.all(phraseQuery(words), sessionId)) {
-        starts.set(start, key);
+      const number = sessionNumber.get(sessionId);
+      // No number, or one past its field: nothing of the session is in the index.
+      if (number === undefined || number >= 2 ** SESSION_BITS) return { total: 0, matches: [] };
+      const [first, end] = sessionRowids(number);
+      // Several pieces of one entry may match: they are adjacent, so each entry counts once.
+      let total = 0;
+      let last = -1;
+      const matches: { entry_id: string; start_sequence: number }[] = [];
+      for (const start of sessionStarts.all(phraseQuery(words), first, end)) {
+        if (start === last) continue;
+        last = start;
+        total += 1;
+        if (matches.length < limit) {
+          const key = keyAt.get(pieceIdOf(number, start, 0) as bigint) as string;
+          matches.push({ entry_id: key, start_sequence: start });
+        }
       }
-      const ordered = [...starts.keys()].sort((a, b) => a - b);
-      const matches = ordered
-        .slice(0, limit)
-        .map((start) => ({ entry_id: starts.get(start) as string, start_sequence: start }));
-      return { total: ordered.length, matches };
+      return { total, matches };
     },
     workspace(workspaceId, words, limit) {
       const seen = new Set<string>();
