@@ -17,7 +17,7 @@ So the rule of thumb for every change below: show a figure only when the agent r
 2. The daemon appends it to the ledger as a \`usage\` row, in the same transaction as the turn's other frames.
 3. The usage projection merges it into the turn's row and the session totals, so no read ever scans the ledger.
 4. \`GET …/usage\` answers the newest reading, unless a compaction finished after it: then the state is \`unknown\` with \`cleared_by\` naming that compaction.
-5. The stream sends \`session_usage_changed\`; the SPA invalidates the usage queries and the meter re-reads.
+5. Each transcript frame on the stream tells the SPA that usage may have moved; it re-reads it at most once a second and the meter follows.
 
 Nothing in the browser computes a reading of its own. The SPA formats, it never infers.`,
 
