@@ -27,37 +27,39 @@ export type ReplayKeeperDeps = {
 
 export type ReplayKeeper = ReturnType<typeof createReplayKeeper>;
 
+type LedgerReader = Ledger["reader"];
+
+/**
+ * The first ledger sequence of a turn that has just begun (its input row, nothing else
+ * yet): its entries start there.
+ */
+function turnStart(reader: LedgerReader, sessionId: string, turnId: string): number | undefined {
+  const rows = reader.events(sessionId, { turn_id: turnId, limit: 20 }).events;
+  return rows.length === 0 ? undefined : Math.min(...rows.map((row) => row.sequence));
+}
+
+/** Every stored transcript message of a session, oldest first (those before `until`). */
+function storedMessages(reader: LedgerReader, sessionId: string, until?: number): StoredMessage[] {
+  const pages: StoredMessage[][] = [];
+  let before = until;
+  for (;;) {
+    const page = reader.transcriptPage(sessionId, {
+      limit: PAGE,
+      ...(before === undefined ? {} : { beforeSequence: before }),
+    });
+    pages.unshift(page.entries.map((entry) => entry.message));
+    if (!page.has_older || page.next_before_sequence === undefined) break;
+    before = page.next_before_sequence;
+  }
+  return pages.flat();
+}
+
+function failure(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function createReplayKeeper(deps: ReplayKeeperDeps) {
   const { reader, replays } = deps.ledger;
-
-  /**
-   * The first ledger sequence of a turn that has just begun (its input row, nothing else
-   * yet): its entries start there.
-   */
-  function turnStart(sessionId: string, turnId: string): number | undefined {
-    const rows = reader.events(sessionId, { turn_id: turnId, limit: 20 }).events;
-    return rows.length === 0 ? undefined : Math.min(...rows.map((row) => row.sequence));
-  }
-
-  /** Every stored transcript message of a session, oldest first (those before `before`). */
-  function storedMessages(sessionId: string, until?: number): StoredMessage[] {
-    const pages: StoredMessage[][] = [];
-    let before = until;
-    for (;;) {
-      const page = reader.transcriptPage(sessionId, {
-        limit: PAGE,
-        ...(before === undefined ? {} : { beforeSequence: before }),
-      });
-      pages.unshift(page.entries.map((entry) => entry.message));
-      if (!page.has_older || page.next_before_sequence === undefined) break;
-      before = page.next_before_sequence;
-    }
-    return pages.flat();
-  }
-
-  function failure(error: unknown): string {
-    return error instanceof Error ? error.message : String(error);
-  }
 
   /** A replay becomes owed to `acpSessionId`, replacing any older one. */
   function owe(sessionId: string, acpSessionId: string, reason: ReplayReason, replay: Replay) {
@@ -73,8 +75,8 @@ export function createReplayKeeper(deps: ReplayKeeperDeps) {
       if (owed.acpSessionId !== acpSessionId) replays.put({ ...owed, acpSessionId });
       return;
     }
-    const until = requestTurn === undefined ? undefined : turnStart(sessionId, requestTurn);
-    const own = replayMessagesOf(storedMessages(sessionId, until));
+    const until = requestTurn === undefined ? undefined : turnStart(reader, sessionId, requestTurn);
+    const own = replayMessagesOf(storedMessages(reader, sessionId, until));
     if (own.length === 0) return;
     const replay = buildReplay({
       messages: own,
@@ -96,7 +98,7 @@ export function createReplayKeeper(deps: ReplayKeeperDeps) {
       options: { sourceAgent?: string; historyToolOffered: boolean },
     ): Replay {
       return buildReplay({
-        messages: replayMessagesOf(storedMessages(sourceSessionId)),
+        messages: replayMessagesOf(storedMessages(reader, sourceSessionId)),
         budget: deps.budget,
         reason,
         sourceSessionId,

@@ -6,11 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openLedger } from "../ledger/open-ledger";
 import { type HookBench, hookBench } from "../testing/hook-bench";
 import { frames, openTestSession, type TestSession, tempDatabase } from "../testing/ledger-session";
-import {
-  type CompactionHooks,
-  compactionHookEvents,
-  startCompactionHooks,
-} from "./compaction-hooks";
+import { compactionHookEvents } from "./compaction-hook-events";
+import { type CompactionHooks, startCompactionHooks } from "./compaction-hooks";
 import type { HookDeclaration } from "./hook-config";
 
 /** Alive and not a zombie (an orphan's zombie waits for a reaper the container may lack). */

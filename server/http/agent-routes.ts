@@ -13,7 +13,7 @@ import type { SessionHost } from "../acp/session-host";
 import { notFound } from "./api-error";
 import { parseJsonBody, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
-import { requestedByOf } from "./session-routes";
+import { requestedByOf } from "./session-request";
 
 export function mountAgentRoutes(app: Hono, deps: { host: SessionHost; respond: Responder }) {
   const { host, respond } = deps;

@@ -27,6 +27,59 @@ const BRIDGES = {
   total_instances: 0,
 };
 
+// What CompozyOS reports for the subsystems this daemon does not have.
+const AUTOMATION: DaemonStatus["automation"] = {
+  enabled: false,
+  jobs: { enabled: 0, total: 0 },
+  scheduler_running: false,
+  triggers: { enabled: 0, total: 0 },
+};
+
+const MEMORY: DaemonStatus["memory"] = {
+  configured: false,
+  dream_enabled: false,
+  enabled: false,
+  global_files: 0,
+  indexed_files: 0,
+  last_consolidation: null,
+  last_operation_at: null,
+  last_reindex: null,
+  operation_count: 0,
+  orphaned_files: 0,
+  status: "disabled",
+  workspace_count: 0,
+  workspace_files: 0,
+};
+
+const SKILLS: DaemonStatus["skills"] = {
+  disabled_count: 0,
+  discovered_count: 0,
+  runtime_available: false,
+};
+
+const TASKS: DaemonStatus["tasks"] = {
+  active_orphan_runs: 0,
+  channel_mismatch_since_start: 0,
+  duplicate_ingress_since_start: 0,
+  forced_stops_since_start: 0,
+  oldest_queue_age_ms: 0,
+  queue_depth_total: 0,
+  recovery_since_start: { failed: 0, marked_running: 0, requeued: 0 },
+  status: "ok",
+};
+
+const RETENTION: DaemonStatus["health"]["retention"] = {
+  deleted_event_summaries: 0,
+  deleted_permission_log_rows: 0,
+  deleted_token_stats: 0,
+  deleted_token_usage_daily: 0,
+  // The ledger is append-only: nothing is ever swept.
+  enabled: false,
+  last_sweep_status: "disabled",
+  retention_days: 0,
+  sweep_interval_seconds: 0,
+};
+
 export function daemonStatus(facts: StatusFacts): DaemonStatus {
   const byStatus: Record<string, number> = {};
   for (const session of facts.sessions)
@@ -37,12 +90,7 @@ export function daemonStatus(facts: StatusFacts): DaemonStatus {
   return {
     schema_version: STATUS_SCHEMA_VERSION,
     generated_at: facts.now.toISOString(),
-    automation: {
-      enabled: false,
-      jobs: { enabled: 0, total: 0 },
-      scheduler_running: false,
-      triggers: { enabled: 0, total: 0 },
-    },
+    automation: AUTOMATION,
     bridges: BRIDGES,
     config: {
       apply_state: "applied",
@@ -77,50 +125,17 @@ export function daemonStatus(facts: StatusFacts): DaemonStatus {
         session_db_size_bytes: 0,
         status: "ok",
       },
-      retention: {
-        deleted_event_summaries: 0,
-        deleted_permission_log_rows: 0,
-        deleted_token_stats: 0,
-        deleted_token_usage_daily: 0,
-        // The ledger is append-only: nothing is ever swept.
-        enabled: false,
-        last_sweep_status: "disabled",
-        retention_days: 0,
-        sweep_interval_seconds: 0,
-      },
+      retention: RETENTION,
       session_db_size_bytes: 0,
       status: "ok",
       uptime_seconds: uptime,
       version: facts.version,
     },
     log_tail: { available: false, status: "unavailable" },
-    memory: {
-      configured: false,
-      dream_enabled: false,
-      enabled: false,
-      global_files: 0,
-      indexed_files: 0,
-      last_consolidation: null,
-      last_operation_at: null,
-      last_reindex: null,
-      operation_count: 0,
-      orphaned_files: 0,
-      status: "disabled",
-      workspace_count: 0,
-      workspace_files: 0,
-    },
+    memory: MEMORY,
     sessions: { active, total: facts.sessions.length, by_status: byStatus },
-    skills: { disabled_count: 0, discovered_count: 0, runtime_available: false },
+    skills: SKILLS,
     subprocess_health: { healthy: running, monitored: running, status: "ok", unhealthy: 0 },
-    tasks: {
-      active_orphan_runs: 0,
-      channel_mismatch_since_start: 0,
-      duplicate_ingress_since_start: 0,
-      forced_stops_since_start: 0,
-      oldest_queue_age_ms: 0,
-      queue_depth_total: 0,
-      recovery_since_start: { failed: 0, marked_running: 0, requeued: 0 },
-      status: "ok",
-    },
+    tasks: TASKS,
   };
 }

@@ -17,7 +17,7 @@ import { DaemonTranscriptPage } from "../../src/contract/transcript";
 import { contextAfterOf, DaemonUsageEnvelope, UsageTurns } from "../../src/contract/usage";
 import { REFUSAL_MESSAGES } from "../acp/session-refusal";
 import { demoAgent, startTestDaemon, type TestDaemon } from "../testing/daemon";
-import { requestedByOf } from "./session-routes";
+import { requestedByOf } from "./session-request";
 
 async function refusal(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);
