@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compactionOutcome, outcomeExitCode, outcomeLine } from "./compaction-outcome";
-import type { SessionEvent } from "./wire";
 
-const event = (sequence: number, type: string, content: unknown): SessionEvent => ({
+const event = (sequence: number, type: string, content: unknown) => ({
   sequence,
   type,
   content,

@@ -2,10 +2,10 @@
 // the turn's events, not the first terminal one, so a correction before the turn ends
 // (completed → failed) is what the user is told.
 
+import type { SessionEvent } from "../src/contract/history";
 import { isJsonObject, type JsonObject } from "../src/contract/json-value";
 import { EXIT } from "./exit-codes";
 import { cell } from "./output";
-import type { SessionEvent } from "./wire";
 
 /** The turn ended and no compaction was reported in it (the agent sent no updates). */
 export const NOT_REPORTED = "not_reported";
@@ -17,15 +17,17 @@ export type CompactionOutcome = {
 };
 
 type Content = JsonObject;
+/** What the outcome reads of an event. */
+type Snapshot = Pick<SessionEvent, "sequence" | "type" | "content">;
 
 /** A snapshot's fields, whether the content carries them flat or under `raw`. */
-function snapshotOf(event: SessionEvent): Content | undefined {
+function snapshotOf(event: Snapshot): Content | undefined {
   if (event.type !== "compaction" || !isJsonObject(event.content)) return undefined;
   const content = isJsonObject(event.content.raw) ? event.content.raw : event.content;
   return typeof content.status === "string" && content.status !== "" ? content : undefined;
 }
 
-export function compactionOutcome(events: readonly SessionEvent[]): CompactionOutcome {
+export function compactionOutcome(events: readonly Snapshot[]): CompactionOutcome {
   let newest: { sequence: number; content: Content } | undefined;
   for (const event of events) {
     const content = snapshotOf(event);

@@ -1,9 +1,12 @@
 // The CLI's only HTTP code: base URL, bearer token, the `tideline-cli/<version>` user
 // agent (which makes the daemon record `requested_by: "cli"`), error bodies turned into
-// typed errors, every answer parsed, and a session id turned into its workspace's paths.
+// typed errors, every answer parsed with the wire contract (src/contract/), and a session
+// id turned into its workspace's paths.
 import type { z } from "zod";
+import { ErrorEnvelope } from "../src/contract/error";
+import { type Session, SessionEnvelope, SessionList } from "../src/contract/session";
+import { withUnreadFields } from "./unread-fields";
 import { CLI_VERSION } from "./version";
-import { ErrorBody, type Session, SessionEnvelope, SessionPage } from "./wire";
 
 export const DEFAULT_API = "http://127.0.0.1:4820";
 export const USER_AGENT = `tideline-cli/${CLI_VERSION}`;
@@ -43,74 +46,111 @@ function causeOf(error: unknown): string {
 
 export type DaemonClient = ReturnType<typeof createDaemonClient>;
 
-export function createDaemonClient(options: ClientOptions) {
-  const base = options.api.replace(/\/+$/, "");
-  const doFetch = options.fetch ?? fetch;
+type Transport = { base: string; token: string | undefined; fetch: typeof fetch };
+
+function headersFor(transport: Transport, extra: Record<string, string> = {}) {
+  return {
+    "User-Agent": USER_AGENT,
+    Accept: "application/json",
+    ...(transport.token ? { Authorization: `Bearer ${transport.token}` } : {}),
+    ...extra,
+  };
+}
+
+function unreachable(transport: Transport, error: unknown): DaemonUnreachable {
+  return new DaemonUnreachable(`cannot reach the daemon at ${transport.base} (${causeOf(error)})`);
+}
+
+async function send(
+  transport: Transport,
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  try {
+    return await transport.fetch(`${transport.base}${path}`, {
+      method,
+      headers: headersFor(
+        transport,
+        body === undefined ? {} : { "Content-Type": "application/json" },
+      ),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw unreachable(transport, error);
+  }
+}
+
+function jsonOf(text: string): unknown {
+  try {
+    return text === "" ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A non-2xx answer in the daemon's words when it sent its error envelope, else in ours. */
+function refusal(response: Response, json: unknown, request: string): DaemonError {
+  const error = ErrorEnvelope.safeParse(json);
+  if (error.success) return new DaemonError(response.status, error.data.code, error.data.error);
+  return new DaemonError(response.status, undefined, `${request} answered HTTP ${response.status}`);
+}
+
+/**
+ * The answer checked against the contract's schema; what the CLI prints (`-o json`) keeps
+ * the fields the contract does not read, as the daemon sent them (ADR 0150).
+ */
+async function readAnswer<T extends z.ZodType>(
+  schema: T,
+  response: Response,
+  request: string,
+): Promise<z.output<T>> {
+  const json = jsonOf(await response.text());
+  if (!response.ok) throw refusal(response, json, request);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where =
+      issue === undefined ? "" : ` (${issue.path.join(".") || "body"}: ${issue.message})`;
+    throw new UnexpectedAnswer(`unexpected answer to ${request}${where}`);
+  }
+  return withUnreadFields(parsed.data, json);
+}
+
+/**
+ * A GET whose body may take longer than one request's timeout to arrive (an export): the
+ * timeout covers the answer's start; the body then streams for as long as it takes.
+ */
+async function openStream(transport: Transport, path: string): Promise<ReadableStream<Uint8Array>> {
+  const started = new AbortController();
+  const timer = setTimeout(() => started.abort(new Error("no answer in time")), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await transport.fetch(`${transport.base}${path}`, {
+      method: "GET",
+      headers: headersFor(transport, { Accept: "*/*" }),
+      signal: started.signal,
+    });
+  } catch (error) {
+    throw unreachable(transport, error);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok || response.body === null) {
+    throw refusal(response, jsonOf(await response.text()), `GET ${path}`);
+  }
+  return response.body;
+}
+
+type Get = <T extends z.ZodType>(schema: T, path: string) => Promise<z.output<T>>;
+
+/** Sessions by id, each looked up once per run, and the workspace paths under them. */
+function sessionDirectory(get: Get) {
   const sessions = new Map<string, Session>();
-
-  function headers(extra: Record<string, string> = {}): Record<string, string> {
-    return {
-      "User-Agent": USER_AGENT,
-      Accept: "application/json",
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      ...extra,
-    };
-  }
-
-  async function send(
-    method: string,
-    path: string,
-    body?: unknown,
-    signal?: AbortSignal,
-  ): Promise<Response> {
-    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    try {
-      return await doFetch(`${base}${path}`, {
-        method,
-        headers: headers(body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new DaemonUnreachable(`cannot reach the daemon at ${base} (${causeOf(error)})`);
-    }
-  }
-
-  async function request<T extends z.ZodType>(
-    schema: T,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<z.infer<T>> {
-    const response = await send(method, path, body);
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text === "" ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (!response.ok) {
-      const error = ErrorBody.safeParse(json);
-      if (error.success) throw new DaemonError(response.status, error.data.code, error.data.error);
-      throw new DaemonError(
-        response.status,
-        undefined,
-        `${method} ${path} answered HTTP ${response.status}`,
-      );
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where =
-        issue === undefined ? "" : ` (${issue.path.join(".") || "body"}: ${issue.message})`;
-      throw new UnexpectedAnswer(`unexpected answer to ${method} ${path}${where}`);
-    }
-    return parsed.data;
-  }
-
-  const get = <T extends z.ZodType>(schema: T, path: string) => request(schema, "GET", path);
 
   /** Every session, page by page (the daemon caps a page at 100). */
   async function listSessions(query: { workspace?: string; state?: string } = {}) {
@@ -121,10 +161,10 @@ export function createDaemonClient(options: ClientOptions) {
       if (query.workspace) params.set("workspace", query.workspace);
       if (query.state) params.set("state", query.state);
       if (cursor) params.set("cursor", cursor);
-      const answer = await get(SessionPage, `/api/sessions?${params}`);
+      const answer = await get(SessionList, `/api/sessions?${params}`);
       all.push(...answer.sessions);
-      cursor = answer.page?.next_cursor ?? undefined;
-      if (!answer.page?.has_more || !cursor) break;
+      cursor = answer.page.next_cursor;
+      if (!answer.page.has_more || !cursor) break;
     }
     return all;
   }
@@ -152,49 +192,39 @@ export function createDaemonClient(options: ClientOptions) {
   /** `/api/workspaces/{ws}/sessions/{id}` + suffix, for a session known by its id only. */
   async function sessionPath(id: string, suffix = ""): Promise<string> {
     const session = await findSession(id);
-    return `/api/workspaces/${encodeURIComponent(session.workspace_id)}/sessions/${encodeURIComponent(id)}${suffix}`;
+    const workspace = session.workspace_id;
+    if (workspace === undefined) {
+      throw new UnexpectedAnswer(`unexpected answer to GET /api/sessions/${id} (no workspace_id)`);
+    }
+    return `/api/workspaces/${encodeURIComponent(workspace)}/sessions/${encodeURIComponent(id)}${suffix}`;
   }
 
-  /**
-   * A GET whose body may take longer than one request's timeout to arrive (an export): the
-   * timeout covers the answer's start; the body then streams for as long as it takes.
-   */
-  async function stream(path: string): Promise<ReadableStream<Uint8Array>> {
-    const started = new AbortController();
-    const timer = setTimeout(
-      () => started.abort(new Error("no answer in time")),
-      REQUEST_TIMEOUT_MS,
-    );
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
-        method: "GET",
-        headers: headers({ Accept: "*/*" }),
-        signal: started.signal,
-      });
-    } catch (error) {
-      throw new DaemonUnreachable(`cannot reach the daemon at ${base} (${causeOf(error)})`);
-    } finally {
-      clearTimeout(timer);
-    }
-    if (!response.ok || response.body === null) {
-      const text = await response.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      const error = ErrorBody.safeParse(json);
-      if (error.success) throw new DaemonError(response.status, error.data.code, error.data.error);
-      throw new DaemonError(
-        response.status,
-        undefined,
-        `GET ${path} answered HTTP ${response.status}`,
-      );
-    }
-    return response.body;
-  }
+  return { listSessions, findSession, sessionPath };
+}
 
-  return { base, request, get, send, stream, headers, listSessions, findSession, sessionPath };
+export function createDaemonClient(options: ClientOptions) {
+  const transport: Transport = {
+    base: options.api.replace(/\/+$/, ""),
+    token: options.token,
+    fetch: options.fetch ?? fetch,
+  };
+  async function request<T extends z.ZodType>(
+    schema: T,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<z.output<T>> {
+    return readAnswer(schema, await send(transport, method, path, body), `${method} ${path}`);
+  }
+  const get: Get = (schema, path) => request(schema, "GET", path);
+  return {
+    base: transport.base,
+    request,
+    get,
+    send: (method: string, path: string, body?: unknown, signal?: AbortSignal) =>
+      send(transport, method, path, body, signal),
+    stream: (path: string) => openStream(transport, path),
+    headers: (extra?: Record<string, string>) => headersFor(transport, extra),
+    ...sessionDirectory(get),
+  };
 }

@@ -67,6 +67,17 @@ describe("tideline session audit", () => {
   });
 });
 
+/** A session as the contract reads it (the CLI parses every answer with src/contract/). */
+const STAND_IN_SESSION = {
+  id: "s1",
+  workspace_id: "w1",
+  agent_name: "demo",
+  state: "active",
+  available_commands: [],
+  created_at: "2026-12-01T08:00:00Z",
+  updated_at: "2026-12-01T08:00:00Z",
+};
+
 describe("tideline session audit against a stand-in daemon", () => {
   let server: Server;
   let base: string;
@@ -75,7 +86,15 @@ describe("tideline session audit against a stand-in daemon", () => {
     session_id: "s1",
     compaction_id: "c1",
     summary_readable: true,
-    span: { first_turn_number: 2, last_turn_number: 2, turns: 1, messages: 3 },
+    span: {
+      first_turn_id: "t2",
+      last_turn_id: "t2",
+      first_turn_number: 2,
+      last_turn_number: 2,
+      first_entry_id: "u1",
+      turns: 1,
+      messages: 3,
+    },
     items: [
       {
         key: "instruction:u1",
@@ -83,7 +102,10 @@ describe("tideline session audit against a stand-in daemon", () => {
         label: "\u001b[31mKeep this\u001b[0m: <script>alert(1)</script>\nsecond line",
         status: "dropped",
         why: "the summary has 0 of 3 distinctive words",
+        entry_id: "u1",
+        mentions: 1,
         pinned: true,
+        by_person: true,
       },
     ],
     counts: { total: 1, kept: 0, dropped: 1, unchecked: 0 },
@@ -99,8 +121,7 @@ describe("tideline session audit against a stand-in daemon", () => {
         response.writeHead(status, { "Content-Type": "application/json" });
         response.end(JSON.stringify(body));
       };
-      if (url === "/api/sessions/s1")
-        return json(200, { session: { id: "s1", workspace_id: "w1" } });
+      if (url === "/api/sessions/s1") return json(200, { session: STAND_IN_SESSION });
       if (url === "/api/workspaces/w1/sessions/s1/compactions/c1/audit" && auditRoute) {
         return json(200, audit);
       }

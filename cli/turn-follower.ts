@@ -3,8 +3,8 @@
 // what it returns is the turn's own event log, in sequence order (ADR 0083). A slow
 // poll covers a stream that cannot be opened or goes quiet.
 import { createParser } from "eventsource-parser";
+import { EventList, type SessionEvent } from "../src/contract/history";
 import type { DaemonClient } from "./daemon-client";
-import { EventList, type SessionEvent } from "./wire";
 
 /** Event types that close a turn: the reference daemon's and CompozyOS's. */
 export const TURN_END_TYPES = new Set([
@@ -141,6 +141,6 @@ async function stillRunning(
 ): Promise<boolean> {
   const session = await client.findSession(sessionId, { fresh: true }).catch(() => undefined);
   if (session === undefined) return false;
-  if (session.state !== undefined && session.state !== "active") return false;
+  if (session.state !== "active") return false;
   return session.activity?.turn_id === turnId;
 }

@@ -2,16 +2,17 @@
 // dropped of the turns it replaced (ADR 0157). Exits 6 when a pinned message was dropped, so
 // a `context.post_compact` hook or a script can act on it.
 import type { Command } from "commander";
+import { type AuditItem, CompactionAudit } from "../../src/contract/compaction-audit";
+import { UsageTurns } from "../../src/contract/usage";
 import { type CliIo, contextFor } from "../context";
 import { DaemonError } from "../daemon-client";
 import { EXIT } from "../exit-codes";
 import { cell, type Paint, renderTable, toJson, toJsonLines, toToon, UsageError } from "../output";
-import { type AuditItem, CompactionAudit, UsageTurns } from "../wire";
 
 function rows(items: readonly AuditItem[], colours: Paint): string[][] {
   return items.map((item) => [
     item.status === "dropped" ? colours.red(item.status) : item.status,
-    item.pinned === true && item.kind !== "pinned" ? `${item.kind} (pinned)` : item.kind,
+    item.pinned && item.kind !== "pinned" ? `${item.kind} (pinned)` : item.kind,
     cell(item.label, 60),
     cell(item.why, 70),
   ]);
@@ -40,9 +41,9 @@ export function renderAudit(audit: CompactionAudit, colours: Paint): string {
       renderTable(["STATUS", "KIND", "ITEM", "WHY"], rows(audit.items, colours), colours),
     );
   }
-  if ((audit.omitted ?? 0) > 0) lines.push(`… and ${audit.omitted} more not listed`);
+  if (audit.omitted > 0) lines.push(`… and ${audit.omitted} more not listed`);
   const previous = audit.previous;
-  if (previous !== null && previous !== undefined) {
+  if (previous !== null) {
     lines.push(
       "",
       `Since the previous summary (${cell(previous.compaction_id)}): ${previous.lost.length} lost`,

@@ -1,10 +1,10 @@
 // `tideline session compact <id>`: Compact now, then wait for the compaction turn to end
 // and report the outcome of its newest compaction snapshot.
 import type { Command } from "commander";
+import { CompactAccepted } from "../../src/contract/commands";
 import { compactionOutcome, outcomeExitCode, outcomeLine } from "../compaction-outcome";
 import { type CliIo, contextFor } from "../context";
 import { followTurn } from "../turn-follower";
-import { CompactAccepted } from "../wire";
 
 export function registerSessionCompact(session: Command, io: CliIo, exit: (code: number) => void) {
   session

@@ -1,9 +1,9 @@
 // `tideline session history <id>` (the ledger grouped by turn) and `tideline session
 // events <id>` (the ledger, filtered): raw rows, never folded, one per line.
 import { type Command, InvalidArgumentError } from "commander";
+import { EventList, History } from "../../src/contract/history";
 import { type CliIo, contextFor } from "../context";
 import { renderTable } from "../output";
-import { EventList, History } from "../wire";
 import { EVENT_HEADERS, eventRow } from "./event-rows";
 
 function nonNegative(name: string) {
@@ -32,7 +32,7 @@ export function registerSessionLog(session: Command, io: CliIo) {
         `${await cx.client.sessionPath(sessionId, "/history")}${query}`,
       );
       const flat = history.history.flatMap((group) =>
-        group.events.map((event) => ({ ...event, turn_id: event.turn_id || group.turn_id || "" })),
+        group.events.map((event) => ({ ...event, turn_id: event.turn_id || group.turn_id })),
       );
       if (cx.machine({ json: history, jsonl: flat, toon: ["history", flat] })) return;
       if (flat.length === 0) return cx.out("No events.");

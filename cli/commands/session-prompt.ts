@@ -2,12 +2,16 @@
 // turn, printing the agent's reply as it arrives (or each event, with -o jsonl).
 import { randomUUID } from "node:crypto";
 import type { Command } from "commander";
+import { z } from "zod";
+import { PromptResultEnvelope } from "../../src/contract/commands";
+import type { SessionEvent } from "../../src/contract/history";
 import { isJsonObject } from "../../src/contract/json-value";
+import { Id } from "../../src/contract/primitives";
+import type { CommandContext } from "../context";
 import { type CliIo, contextFor } from "../context";
 import { DaemonError } from "../daemon-client";
 import { terminalText, toJson, toJsonLines, toToon } from "../output";
 import { followTurn } from "../turn-follower";
-import { PromptAccepted, type SessionEvent } from "../wire";
 
 /** The reply text an event carries: the reference daemon's chunks or CompozyOS's messages. */
 export function replyText(event: SessionEvent): string | undefined {
@@ -29,6 +33,35 @@ function stopReasonOf(events: readonly SessionEvent[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The answer of a reference daemon from before the CompozyOS contract (ADR 0050), which took
+ * `{text}` only: not a wire shape any more, so not in src/contract; read for that fallback.
+ */
+const PreContractPromptAnswer = z.object({ prompt_id: Id, status: z.string().optional() });
+
+/** Sends the prompt; the turn it starts (none yet when queued) and the daemon's status. */
+async function sendPrompt(
+  cx: CommandContext,
+  path: string,
+  text: string,
+): Promise<{ turnId: string | undefined; status: string }> {
+  try {
+    // CompozyOS's body: the ids make a retried send safe (the daemon runs it once).
+    const { prompt } = await cx.client.request(PromptResultEnvelope, "POST", path, {
+      message: text,
+      message_id: `msg_${randomUUID()}`,
+      idempotency_key: `idem_${randomUUID()}`,
+    });
+    return { turnId: prompt.new_turn_id, status: prompt.status };
+  } catch (error) {
+    const refusedBody =
+      error instanceof DaemonError && error.status === 400 && error.code === "invalid_request";
+    if (!refusedBody) throw error;
+  }
+  const answer = await cx.client.request(PreContractPromptAnswer, "POST", path, { text });
+  return { turnId: answer.prompt_id, status: answer.status ?? "accepted" };
+}
+
 export function registerSessionPrompt(session: Command, io: CliIo) {
   session
     .command("prompt")
@@ -44,33 +77,8 @@ export function registerSessionPrompt(session: Command, io: CliIo) {
       async (sessionId: string, text: string, options: { wait?: boolean }, command: Command) => {
         const cx = contextFor(command, io);
         const path = await cx.client.sessionPath(sessionId, "/prompt");
-        let accepted: PromptAccepted;
-        try {
-          // CompozyOS's body: the ids make a retried send safe (the daemon runs it once).
-          accepted = await cx.client.request(PromptAccepted, "POST", path, {
-            message: text,
-            message_id: `msg_${randomUUID()}`,
-            idempotency_key: `idem_${randomUUID()}`,
-          });
-        } catch (error) {
-          // A reference daemon from before the CompozyOS contract takes `{text}` only.
-          if (
-            !(
-              error instanceof DaemonError &&
-              error.status === 400 &&
-              error.code === "invalid_request"
-            )
-          ) {
-            throw error;
-          }
-          accepted = await cx.client.request(PromptAccepted, "POST", path, { text });
-        }
-        const turnId = accepted.prompt?.new_turn_id ?? accepted.prompt_id;
-        const record = {
-          session_id: sessionId,
-          prompt_id: turnId ?? null,
-          status: accepted.prompt?.status ?? accepted.status ?? "accepted",
-        };
+        const { turnId, status } = await sendPrompt(cx, path, text);
+        const record = { session_id: sessionId, prompt_id: turnId ?? null, status };
         if (!options.wait || turnId === undefined) {
           if (cx.machine({ json: record, toon: ["session_prompt"] })) return;
           // While a turn runs the daemon queues the prompt (ADR 0220): there is no turn yet.

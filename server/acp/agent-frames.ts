@@ -1,8 +1,9 @@
 // What one line of an agent's stdout is, decided without state: blank, not JSON-RPC, a
 // `session/update` notification, another request or notification from the agent, or a
 // response to a request. The tap (agent-tap.ts) then handles each kind in order.
+import { isJsonObject, type JsonObject } from "../../src/contract/json-value";
 
-export type JsonObject = Record<string, unknown>;
+export type { JsonObject };
 
 export type AgentFrame =
   | { kind: "blank" }
@@ -11,9 +12,8 @@ export type AgentFrame =
   | { kind: "call"; method: string; id: unknown; params: unknown }
   | { kind: "response"; key: string; message: JsonObject };
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+/** The contract's plain-object guard, under the name the tap reads it by. */
+export { isJsonObject as isObject };
 
 /** JSON-RPC ids by type and value, so `1` and `"1"` are different requests. */
 export function requestIdKey(id: unknown): string | undefined {
@@ -31,7 +31,7 @@ export function classifyFrame(line: string, updateMethod: string): AgentFrame {
       reason: `not JSON: ${error instanceof Error ? error.message : error}`,
     };
   }
-  if (!isObject(message) || message.jsonrpc !== "2.0") {
+  if (!isJsonObject(message) || message.jsonrpc !== "2.0") {
     return { kind: "invalid", reason: "not a JSON-RPC 2.0 message" };
   }
   if (typeof message.method === "string") {
@@ -48,7 +48,7 @@ export function classifyFrame(line: string, updateMethod: string): AgentFrame {
 }
 
 export function describeRpcError(error: unknown): string {
-  if (isObject(error)) {
+  if (isJsonObject(error)) {
     const code = typeof error.code === "number" ? ` (${error.code})` : "";
     return `${typeof error.message === "string" ? error.message : "agent error"}${code}`;
   }

@@ -5,6 +5,7 @@
 // live member of the group still carrying the group's token in its environment.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { asJsonObject } from "../../src/contract/json-value";
 import { endGroup, GROUP_TOKEN_ENV, groupMembers, processAlive } from "./process-group";
 
 export type AgentGroupRecord = { pgid: number; token: string; sessionId: string };
@@ -56,9 +57,8 @@ export function createAgentGroupRegistry(dir: string): AgentGroupRegistry {
 
 function parseRecord(text: string): StoredRecord | undefined {
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== "object" || value === null) return undefined;
-    const record = value as Partial<StoredRecord>;
+    const record: Partial<StoredRecord> | undefined = asJsonObject(JSON.parse(text));
+    if (record === undefined) return undefined;
     if (
       !Number.isInteger(record.pgid) ||
       (record.pgid ?? 0) <= 1 ||

@@ -1,6 +1,7 @@
 // The `prompt.completed` row from a `session/prompt` answer: its stop reason and the token
 // counters of its `usage` (camelCase on ACP, snake_case in the ledger). Parsed leniently:
 // a counter that is not a non-negative integer is left out rather than failing the turn.
+import { asJsonObject } from "../../src/contract/json-value";
 import type { PromptCompletion } from "../domain/session-recorder-api";
 import type { PromptOutcome } from "./agent-process";
 
@@ -19,10 +20,10 @@ export function completionOf(outcome: PromptOutcome): PromptCompletion {
   const completion: PromptCompletion = {
     stop_reason: typeof stopReason === "string" && stopReason !== "" ? stopReason : "unknown",
   };
-  const usage = outcome.result.usage;
-  if (typeof usage !== "object" || usage === null) return completion;
+  const usage = asJsonObject(outcome.result.usage);
+  if (usage === undefined) return completion;
   for (const [from, to] of COUNTERS) {
-    const value = (usage as Record<string, unknown>)[from];
+    const value = usage[from];
     if (typeof value === "number" && Number.isInteger(value) && value >= 0) completion[to] = value;
   }
   return completion;

@@ -7,15 +7,13 @@
 //   the end of the input is passed on only once every request read has been answered and
 //   the agent has finished its queued work (`settled`).
 // A real client waits for `initialize` and keeps stdin open, so for it the gate does nothing.
+import { asJsonObject } from "../../src/contract/json-value";
 
 type JsonRpcId = string | number;
 
 function parseObject(text: string): Record<string, unknown> | null {
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return asJsonObject(JSON.parse(text)) ?? null;
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@
 import type { McpServer } from "@agentclientprotocol/sdk";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { isJsonObject } from "../../src/contract/json-value";
 import type { ToolStep } from "./replies";
 
 export type ToolRequest = { name: string; args: Record<string, unknown> };
@@ -16,10 +17,8 @@ export function parseToolRequest(argument: string): ToolRequest | string {
   if (match[2] === undefined) return { name: match[1], args: {} };
   try {
     const args: unknown = JSON.parse(match[2]);
-    if (typeof args !== "object" || args === null || Array.isArray(args)) {
-      return "the arguments must be a JSON object";
-    }
-    return { name: match[1], args: args as Record<string, unknown> };
+    if (!isJsonObject(args)) return "the arguments must be a JSON object";
+    return { name: match[1], args };
   } catch {
     return "the arguments are not valid JSON";
   }

@@ -5,6 +5,7 @@
 // Fields the spec gives meaning to are checked strictly (docs/ledger.md §3.9: wrong types
 // are a bad frame); unknown extra keys are kept, as ACP allows extension fields.
 import { z } from "zod";
+import { isJsonObject } from "../../src/contract/json-value";
 
 const Meta = z.record(z.string(), z.unknown()).nullish();
 
@@ -203,8 +204,8 @@ function plainTextChunk(update: Record<string, unknown>): ModelledUpdate | undef
   ) {
     return undefined;
   }
-  const content = update.content as Record<string, unknown> | null | undefined;
-  if (typeof content !== "object" || content === null || Array.isArray(content)) return undefined;
+  const content = update.content;
+  if (!isJsonObject(content)) return undefined;
   if (content.type !== "text" || typeof content.text !== "string") return undefined;
   const keys = Object.keys(content);
   if (keys.length !== 2 || keys[0] !== "type" || keys[1] !== "text") return undefined;
@@ -221,8 +222,8 @@ function plainTextChunk(update: Record<string, unknown>): ModelledUpdate | undef
 }
 
 export function parseAcpUpdate(update: unknown): ParsedUpdate {
-  if (typeof update === "object" && update !== null && !Array.isArray(update)) {
-    const chunk = plainTextChunk(update as Record<string, unknown>);
+  if (isJsonObject(update)) {
+    const chunk = plainTextChunk(update);
     if (chunk !== undefined) return { kind: "modelled", update: chunk };
   }
   return parseAcpUpdateWithZod(update);
@@ -230,9 +231,7 @@ export function parseAcpUpdate(update: unknown): ParsedUpdate {
 
 /** The full check, every frame through the schemas (exported for the equivalence test). */
 export function parseAcpUpdateWithZod(update: unknown): ParsedUpdate {
-  if (typeof update !== "object" || update === null || Array.isArray(update)) {
-    return { kind: "invalid", error: "update: expected an object" };
-  }
+  if (!isJsonObject(update)) return { kind: "invalid", error: "update: expected an object" };
   const discriminator = (update as { sessionUpdate?: unknown }).sessionUpdate;
   if (typeof discriminator !== "string" || discriminator.length === 0) {
     return { kind: "invalid", error: "sessionUpdate: expected a non-empty string" };

@@ -3,6 +3,7 @@
 // and a budget in, the replay text and its figures out. One budget for every replay; the
 // first user message is pinned, the newest messages are kept, and one system line says how
 // many earlier ones were left out (ADR 0085).
+import { asJsonObject } from "../../src/contract/json-value";
 
 export type ReplayRole = "user" | "assistant" | "system";
 export type ReplayMessage = { role: ReplayRole; content: string };
@@ -131,8 +132,8 @@ export function replayMessageOf(message: StoredMessage): ReplayMessage | undefin
     message.role === "user" || message.role === "system" ? message.role : "assistant";
   const lines: string[] = [];
   for (const raw of message.parts ?? []) {
-    if (typeof raw !== "object" || raw === null) continue;
-    const part = raw as LoosePart;
+    const part: LoosePart | undefined = asJsonObject(raw);
+    if (part === undefined) continue;
     const type = str(part.type) ?? "";
     if (type === "text") lines.push(str(part.text) ?? "");
     else if (type === "data-compozy-compaction" && typeof part.data === "object" && part.data) {

@@ -8,6 +8,8 @@
 // grows (text and reasoning `text`, a tool part's `output` strings), one string that starts
 // with what it was. Anything else (a part changed in place, a new part, a correction) is
 // the whole entry, as before.
+
+import { isJsonObject } from "../../src/contract/json-value";
 import type { DaemonEntry } from "../../src/contract/transcript";
 
 export type Growth = { part: number; path: readonly string[]; offset: number; text: string };
@@ -38,10 +40,6 @@ export function rememberEntries(state: AppendState, entries: readonly DaemonEntr
 
 type Json = unknown;
 
-function isRecord(value: Json): value is Record<string, Json> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** JSON equality that also requires the same key order (the client rebuilds the same bytes). */
 export function sameJson(a: Json, b: Json): boolean {
   if (a === b) return true;
@@ -49,7 +47,7 @@ export function sameJson(a: Json, b: Json): boolean {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     return a.every((item, index) => sameJson(item, b[index]));
   }
-  if (!isRecord(a) || !isRecord(b)) return false;
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
   const keys = Object.keys(a);
   const otherKeys = Object.keys(b);
   if (keys.length !== otherKeys.length) return false;
@@ -68,7 +66,7 @@ function grownString(base: Json, next: Json, path: string[]): StringGrowth | "sa
     if (next.length <= base.length || !next.startsWith(base)) return undefined;
     return { path, offset: base.length, text: next.slice(base.length) };
   }
-  if (!isRecord(base) || !isRecord(next)) return sameJson(base, next) ? "same" : undefined;
+  if (!isJsonObject(base) || !isJsonObject(next)) return sameJson(base, next) ? "same" : undefined;
   const keys = Object.keys(base);
   const nextKeys = Object.keys(next);
   if (keys.length !== nextKeys.length) return undefined;
@@ -91,7 +89,7 @@ function isToolPart(type: unknown): boolean {
 /** One part's growth, only where parts of its kind grow; "same" when it did not change. */
 function partGrowth(base: Json, next: Json): StringGrowth | "same" | undefined {
   if (base === next) return "same";
-  if (!isRecord(base) || !isRecord(next) || base.type !== next.type) return undefined;
+  if (!isJsonObject(base) || !isJsonObject(next) || base.type !== next.type) return undefined;
   const growth = grownString(base, next, []);
   if (growth === undefined || growth === "same") return growth;
   const [field] = growth.path;

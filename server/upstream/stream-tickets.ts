@@ -7,6 +7,7 @@
 // per forwarded stream; the browser never sees the token or a ticket.
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
+import { asJsonObject } from "../../src/contract/json-value";
 import { GATEWAY_TIER_HEADER } from "./forwarded-headers";
 import { createMintBudget, type MintBudget } from "./mint-budget";
 import type { UpstreamClient } from "./upstream-client";
@@ -146,9 +147,7 @@ export function createStreamTickets(options: {
 
 function parseTicket(text: string): string | undefined {
   try {
-    const payload: unknown = JSON.parse(text);
-    if (typeof payload !== "object" || payload === null) return undefined;
-    const ticket = (payload as { ticket?: unknown }).ticket;
+    const ticket = asJsonObject(JSON.parse(text))?.ticket;
     return typeof ticket === "string" && ticket.trim() !== "" ? ticket.trim() : undefined;
   } catch {
     return undefined;

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { auditCompaction } from "../audit/audit";
 import type { AuditedCompaction, AuditInput, CompactionAudit } from "../audit/types";
+import { asJsonObject, type JsonObject } from "../contract/json-value";
 import { PinList } from "../contract/pins";
 import { compactionOf, type Entry, TranscriptPage } from "../contract/transcript";
 import { LenientEntries } from "./lenient-entries";
@@ -63,9 +64,8 @@ async function allEntries(request: BrowserAuditRequest, signal?: AbortSignal): P
   return pages.flat();
 }
 
-function metaOf(entry: Entry): Record<string, unknown> {
-  const meta = entry.message.metadata;
-  return typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>) : {};
+function metaOf(entry: Entry): JsonObject {
+  return asJsonObject(entry.message.metadata) ?? {};
 }
 
 /** Turn id → its 1-based number, in the order the person's turns began. */

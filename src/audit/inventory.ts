@@ -1,6 +1,8 @@
 // The load-bearing items of a span (ADR 0155): walks the transcript entries once and collects
 // the person's messages, paths, commands, errors, identifiers, URLs and plan entries, each
 // with where it was first mentioned and how often. Checking them is `check.ts`'s job.
+
+import { asJsonObject, type JsonObject } from "../contract/json-value";
 import type { Entry, Part } from "../contract/transcript";
 import { type CommandLine, parseCommand } from "./command-line";
 import { identifiersIn, pathsIn, urlsIn, withoutMentions } from "./mentions";
@@ -50,9 +52,8 @@ export function textOf(entry: Entry): string {
     .join("\n");
 }
 
-function metaOf(entry: Entry): Record<string, unknown> {
-  const meta = entry.message.metadata;
-  return typeof meta === "object" && meta !== null ? (meta as Record<string, unknown>) : {};
+function metaOf(entry: Entry): JsonObject {
+  return asJsonObject(entry.message.metadata) ?? {};
 }
 
 /** A user message the person wrote (not the maintenance turn a `/compact` runs as). */
@@ -67,27 +68,21 @@ export function turnIdOf(entry: Entry): string | undefined {
 
 const INPUT_PATH_KEYS = ["file_path", "filePath", "path", "notebook_path", "target_file"];
 
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 type ToolLike = Extract<Part, { toolCallId: string }>;
 
 /** The paths a tool call names: its input's path fields, its locations and its diffs. */
 function toolPaths(part: ToolLike): string[] {
   const paths: string[] = [];
-  const input = asRecord(part.input);
+  const input = asJsonObject(part.input);
   for (const key of INPUT_PATH_KEYS) {
     const value = input?.[key];
     if (typeof value === "string" && value.trim() !== "") paths.push(value.trim());
   }
-  const output = asRecord(part.output);
+  const output = asJsonObject(part.output);
   for (const list of [output?.locations, output?.diffs]) {
     if (!Array.isArray(list)) continue;
     for (const location of list) {
-      const path = asRecord(location)?.path;
+      const path = asJsonObject(location)?.path;
       if (typeof path === "string" && path.trim() !== "") paths.push(path.trim());
     }
   }
@@ -95,7 +90,7 @@ function toolPaths(part: ToolLike): string[] {
 }
 
 function toolCommand(part: ToolLike): string | undefined {
-  const command = asRecord(part.input)?.command;
+  const command = asJsonObject(part.input)?.command;
   if (typeof command === "string" && command.trim() !== "") return command.trim();
   if (Array.isArray(command) && command.every((arg) => typeof arg === "string")) {
     return command.join(" ").trim() || undefined;
@@ -254,7 +249,7 @@ export class Inventory {
   private addPlan(entry: Entry, entries: unknown): void {
     if (!Array.isArray(entries)) return;
     for (const planEntry of entries) {
-      const content = asRecord(planEntry)?.content;
+      const content = asJsonObject(planEntry)?.content;
       if (typeof content !== "string" || content.trim() === "") continue;
       this.note(entry, `plan:${content.trim()}`, () => ({
         kind: "plan",

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ErrorEnvelope } from "./error";
 import { SessionEvent } from "./history";
+import { isJsonObject } from "./json-value";
 import { goBool, goSlice, Id, Int64, queryInt, Sequence } from "./primitives";
 import { DaemonEntry, Entry, TRANSCRIPT_MAX_LIMIT } from "./transcript";
 
@@ -118,10 +119,6 @@ export const EntryAppendEvent = z.strictObject({
 });
 export type EntryAppendEvent = z.infer<typeof EntryAppendEvent>;
 
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** The string at `path` grown by `text`, in a copy of `container`; undefined when it does not fit. */
 function grownAt(
   container: unknown,
@@ -136,7 +133,7 @@ function grownAt(
       : undefined;
   }
   if (FORBIDDEN_PATH_KEYS.has(key)) return undefined;
-  if (!isPlainRecord(container) || !Object.hasOwn(container, key)) return undefined;
+  if (!isJsonObject(container) || !Object.hasOwn(container, key)) return undefined;
   const inner = grownAt(container[key], rest, offset, text);
   return inner === undefined ? undefined : { ...container, [key]: inner };
 }

@@ -6,6 +6,7 @@
 // that passes a typed `/compact` to the agent as an ordinary prompt leaves an unmarked line.
 
 import type { CompactionTrigger } from "../contract/history";
+import { asJsonObject } from "../contract/json-value";
 import { compactionOf, type Entry } from "../contract/transcript";
 
 export const REQUESTERS = ["web", "cli", "tool", "http"] as const;
@@ -29,17 +30,12 @@ function userText(entry: Entry): string | undefined {
 
 /** A `true` flag in a message's metadata, which is free-form on the wire. */
 export function metadataFlag(metadata: unknown, flag: "maintenance" | "typed"): boolean {
-  return (
-    typeof metadata === "object" &&
-    metadata !== null &&
-    (metadata as Record<string, unknown>)[flag] === true
-  );
+  return asJsonObject(metadata)?.[flag] === true;
 }
 
 /** The metadata's `requested_by` when it is one this client knows (free-form otherwise). */
 function requesterOf(metadata: unknown): Requester | undefined {
-  if (typeof metadata !== "object" || metadata === null) return undefined;
-  const value = (metadata as Record<string, unknown>).requested_by;
+  const value = asJsonObject(metadata)?.requested_by;
   return REQUESTERS.find((name) => name === value);
 }
 

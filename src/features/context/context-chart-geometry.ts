@@ -129,12 +129,8 @@ function orderSlots(data: UsageTurnsView): Slot[] {
   return slots.sort((a, b) => (isBefore(a.key, b.key) ? -1 : isBefore(b.key, a.key) ? 1 : 0));
 }
 
-export function deriveChartGeometry(
-  data: UsageTurnsView,
-  requests: CompactionRequests = {},
-): ChartGeometry {
-  const slots = orderSlots(data);
-  const numbers = turnNumbers(data.turns);
+/** The figures the y scale has to hold, and the largest window any of them names. */
+function scaleInputs(slots: readonly Slot[]): { values: number[]; windowSize: number | undefined } {
   const sizes: number[] = [];
   const values: number[] = [];
   for (const slot of slots) {
@@ -151,7 +147,110 @@ export function deriveChartGeometry(
       }
     }
   }
-  const windowSize = sizes.length > 0 ? Math.max(...sizes) : undefined;
+  return { values, windowSize: sizes.length > 0 ? Math.max(...sizes) : undefined };
+}
+
+type PlottedSlots = Pick<ChartGeometry, "points" | "drops" | "path"> & {
+  rows: ChartGeometry["rows"];
+};
+
+/** The line's pen: moves to the first point, draws to the next, lifts where a figure is unknown. */
+function linePen() {
+  const segments: string[] = [];
+  let penDown = false;
+  return {
+    draw(x: number, y: number) {
+      segments.push(`${penDown ? "L" : "M"}${round(x)} ${y}`);
+      penDown = true;
+    },
+    lift() {
+      penDown = false;
+    },
+    path: () => segments.join(" "),
+  };
+}
+
+/** A turn's reading as a point and its table row, its words formatted only when read. */
+function turnPoint(
+  slot: Extract<Slot, { kind: "turn" }>,
+  x: number,
+  y: number,
+  name: string,
+): { point: ChartPoint; row: ChartGeometry["rows"][number] } {
+  const { used, size } = slot;
+  // Words only for the points that are shown (thinned markers, the newest table rows,
+  // the summary): formatting every reading of a long session was most of the derivation.
+  const point = lazyWords({ key: slot.turn.turn_id, x, y, used, name }, () =>
+    size ? `${formatTokens(used)} of ${formatTokens(size)}` : formatTokens(used),
+  );
+  const row = Object.defineProperty(
+    { key: slot.turn.turn_id, name } as ChartGeometry["rows"][number],
+    "value",
+    { get: () => point.value, enumerable: true },
+  );
+  return { point, row };
+}
+
+function compactionDrop(
+  marker: CompactionMarkerView,
+  x: number,
+  yAt: (value: number) => number,
+  requests: CompactionRequests,
+): ChartDrop {
+  const before = marker.context_used;
+  const after = marker.context_after?.used;
+  const incomplete = didNotComplete(marker);
+  return {
+    key: marker.compaction_id,
+    x,
+    yBefore: before !== undefined ? yAt(before) : undefined,
+    yAfter: incomplete || after === undefined ? undefined : yAt(after),
+    label: describeMarker(marker, requests),
+    incomplete,
+  };
+}
+
+/** Each slot placed: turns as points on the line, compactions as drops the line steps down. */
+function plotSlots(
+  slots: readonly Slot[],
+  xAt: (index: number) => number,
+  yAt: (value: number) => number,
+  numbers: ReadonlyMap<string, number>,
+  requests: CompactionRequests,
+): PlottedSlots {
+  const points: ChartPoint[] = [];
+  const drops: ChartDrop[] = [];
+  const rows: ChartGeometry["rows"] = [];
+  const pen = linePen();
+  slots.forEach((slot, index) => {
+    const x = round(xAt(index));
+    if (slot.kind === "turn") {
+      const y = yAt(slot.used);
+      const { point, row } = turnPoint(slot, x, y, `Turn ${numbers.get(slot.turn.turn_id) ?? "?"}`);
+      points.push(point);
+      rows.push(row);
+      pen.draw(x, y);
+      return;
+    }
+    const drop = compactionDrop(slot.marker, x, yAt, requests);
+    drops.push(drop);
+    rows.push({ key: drop.key, name: "Compaction", value: drop.label });
+    // A compaction that did not complete leaves the line alone: no step down, no step up.
+    if (drop.incomplete) return;
+    for (const y of [drop.yBefore, drop.yAfter]) {
+      if (y !== undefined) pen.draw(x, y);
+      else pen.lift();
+    }
+  });
+  return { points, drops, rows, path: pen.path() };
+}
+
+export function deriveChartGeometry(
+  data: UsageTurnsView,
+  requests: CompactionRequests = {},
+): ChartGeometry {
+  const slots = orderSlots(data);
+  const { values, windowSize } = scaleInputs(slots);
   const { yMax, windowInRange } = yScaleOf(values, windowSize);
 
   const plotLeft = CHART.left;
@@ -163,65 +262,13 @@ export function deriveChartGeometry(
       ? (plotLeft + plotRight) / 2
       : plotLeft + (index * (plotRight - plotLeft)) / (slots.length - 1);
   const yAt = (value: number) => round(baseline - (value / yMax) * (baseline - plotTop));
-
-  const points: ChartPoint[] = [];
-  const drops: ChartDrop[] = [];
-  const rows: ChartGeometry["rows"] = [];
-  const segments: string[] = [];
-  let penDown = false;
-  const draw = (x: number, y: number) => {
-    segments.push(`${penDown ? "L" : "M"}${round(x)} ${y}`);
-    penDown = true;
-  };
-
-  slots.forEach((slot, index) => {
-    const x = round(xAt(index));
-    if (slot.kind === "turn") {
-      const name = `Turn ${numbers.get(slot.turn.turn_id) ?? "?"}`;
-      const { used, size } = slot;
-      const y = yAt(used);
-      // Words only for the points that are shown (thinned markers, the newest table rows,
-      // the summary): formatting every reading of a long session was most of this function.
-      const point = lazyWords({ key: slot.turn.turn_id, x, y, used, name }, () =>
-        size ? `${formatTokens(used)} of ${formatTokens(size)}` : formatTokens(used),
-      );
-      points.push(point);
-      rows.push(
-        Object.defineProperty(
-          { key: slot.turn.turn_id, name } as ChartGeometry["rows"][number],
-          "value",
-          {
-            get: () => point.value,
-            enumerable: true,
-          },
-        ),
-      );
-      draw(x, y);
-      return;
-    }
-    const { marker } = slot;
-    const before = marker.context_used;
-    const after = marker.context_after?.used;
-    const yBefore = before !== undefined ? yAt(before) : undefined;
-    const yAfter = after !== undefined ? yAt(after) : undefined;
-    const label = describeMarker(marker, requests);
-    const incomplete = didNotComplete(marker);
-    drops.push({
-      key: marker.compaction_id,
-      x,
-      yBefore,
-      yAfter: incomplete ? undefined : yAfter,
-      label,
-      incomplete,
-    });
-    rows.push({ key: marker.compaction_id, name: "Compaction", value: label });
-    // A compaction that did not complete leaves the line alone: no step down, no step up.
-    if (incomplete) return;
-    if (yBefore !== undefined) draw(x, yBefore);
-    else penDown = false;
-    if (yAfter !== undefined) draw(x, yAfter);
-    else penDown = false;
-  });
+  const { points, drops, rows, path } = plotSlots(
+    slots,
+    xAt,
+    yAt,
+    turnNumbers(data.turns),
+    requests,
+  );
 
   const window =
     windowSize !== undefined && windowInRange
@@ -230,7 +277,7 @@ export function deriveChartGeometry(
   return {
     points,
     drops,
-    path: segments.join(" "),
+    path,
     window,
     windowNote: windowNote(windowSize, windowInRange),
     yMax,

@@ -59,51 +59,8 @@ export const ContextChart = memo(function ContextChart({
             viewBox="0 0 320 150"
             className="h-auto w-full overflow-visible"
           >
-            {chart.yTicks.map((tick) => (
-              <g key={tick.label}>
-                <line
-                  x1={chart.plotLeft}
-                  x2={chart.plotRight}
-                  y1={tick.y}
-                  y2={tick.y}
-                  strokeDasharray={tick.y === chart.baseline ? undefined : "1 3"}
-                  className={
-                    tick.y === chart.baseline
-                      ? "stroke-slate-400 dark:stroke-slate-500"
-                      : "stroke-slate-300 dark:stroke-slate-700"
-                  }
-                />
-                <text
-                  x={chart.plotLeft - Y_LABEL_GAP}
-                  y={tick.y + 3}
-                  textAnchor="end"
-                  className={LABEL}
-                >
-                  {tick.label}
-                </text>
-              </g>
-            ))}
-            {chart.window ? (
-              <g>
-                <title>{`Context window: ${chart.window.label}`}</title>
-                <line
-                  x1={chart.plotLeft}
-                  x2={chart.plotRight}
-                  y1={chart.window.y}
-                  y2={chart.window.y}
-                  strokeDasharray="4 3"
-                  className="stroke-slate-500 dark:stroke-slate-400"
-                />
-                <text
-                  x={chart.plotLeft - Y_LABEL_GAP}
-                  y={chart.window.y + 3}
-                  textAnchor="end"
-                  className={`${LABEL} font-semibold`}
-                >
-                  {chart.window.label}
-                </text>
-              </g>
-            ) : null}
+            <YAxis chart={chart} />
+            {chart.window ? <WindowLine chart={chart} window={chart.window} /> : null}
             <path
               d={chart.path}
               fill="none"
@@ -119,42 +76,8 @@ export const ContextChart = memo(function ContextChart({
                 bottom={chart.baseline}
               />
             ))}
-            {markerPoints(chart.points).map((point) => (
-              <g
-                key={point.key}
-                onPointerEnter={() => setActive(point.key)}
-                onPointerLeave={() => setActive(undefined)}
-              >
-                <title>{point.label}</title>
-                <circle cx={point.x} cy={point.y} r={8} fill="transparent" />
-                <circle
-                  cx={point.x}
-                  cy={point.y}
-                  r={point.key === active ? MARKER_RADIUS : 3}
-                  className="fill-white stroke-cyan-700 dark:fill-slate-950 dark:stroke-cyan-400"
-                  strokeWidth={2}
-                />
-              </g>
-            ))}
-            {chart.xLabels.map((label) => (
-              <g key={label.text}>
-                <line
-                  x1={label.x}
-                  x2={label.x}
-                  y1={chart.baseline}
-                  y2={chart.baseline + 3}
-                  className="stroke-slate-400 dark:stroke-slate-500"
-                />
-                <text
-                  x={label.x}
-                  y={chart.baseline + X_LABEL_OFFSET}
-                  textAnchor={label.anchor}
-                  className={LABEL}
-                >
-                  {label.text}
-                </text>
-              </g>
-            ))}
+            <ReadingMarkers points={chart.points} active={active} onHover={setActive} />
+            <TurnAxis chart={chart} />
           </svg>
           <p aria-hidden="true" className="min-h-4 text-xs text-slate-700 dark:text-slate-200">
             {hovered?.label ?? ""}
@@ -170,6 +93,124 @@ export const ContextChart = memo(function ContextChart({
     </section>
   );
 });
+
+/** Figures up the y axis with their gridlines; the floor solid, the rest dotted. */
+function YAxis({ chart }: { chart: ChartGeometry }) {
+  return (
+    <>
+      {chart.yTicks.map((tick) => (
+        <g key={tick.label}>
+          <line
+            x1={chart.plotLeft}
+            x2={chart.plotRight}
+            y1={tick.y}
+            y2={tick.y}
+            strokeDasharray={tick.y === chart.baseline ? undefined : "1 3"}
+            className={
+              tick.y === chart.baseline
+                ? "stroke-slate-400 dark:stroke-slate-500"
+                : "stroke-slate-300 dark:stroke-slate-700"
+            }
+          />
+          <text x={chart.plotLeft - Y_LABEL_GAP} y={tick.y + 3} textAnchor="end" className={LABEL}>
+            {tick.label}
+          </text>
+        </g>
+      ))}
+    </>
+  );
+}
+
+/** The context window as a dashed line across the plot, its size beside it. */
+function WindowLine({
+  chart,
+  window,
+}: {
+  chart: ChartGeometry;
+  window: NonNullable<ChartGeometry["window"]>;
+}) {
+  return (
+    <g>
+      <title>{`Context window: ${window.label}`}</title>
+      <line
+        x1={chart.plotLeft}
+        x2={chart.plotRight}
+        y1={window.y}
+        y2={window.y}
+        strokeDasharray="4 3"
+        className="stroke-slate-500 dark:stroke-slate-400"
+      />
+      <text
+        x={chart.plotLeft - Y_LABEL_GAP}
+        y={window.y + 3}
+        textAnchor="end"
+        className={`${LABEL} font-semibold`}
+      >
+        {window.label}
+      </text>
+    </g>
+  );
+}
+
+/** The (thinned) readings' hover markers; the hovered one drawn larger. */
+function ReadingMarkers({
+  points,
+  active,
+  onHover,
+}: {
+  points: readonly ChartPoint[];
+  active: string | undefined;
+  onHover: (key: string | undefined) => void;
+}) {
+  return (
+    <>
+      {markerPoints(points).map((point) => (
+        <g
+          key={point.key}
+          onPointerEnter={() => onHover(point.key)}
+          onPointerLeave={() => onHover(undefined)}
+        >
+          <title>{point.label}</title>
+          <circle cx={point.x} cy={point.y} r={8} fill="transparent" />
+          <circle
+            cx={point.x}
+            cy={point.y}
+            r={point.key === active ? MARKER_RADIUS : 3}
+            className="fill-white stroke-cyan-700 dark:fill-slate-950 dark:stroke-cyan-400"
+            strokeWidth={2}
+          />
+        </g>
+      ))}
+    </>
+  );
+}
+
+/** Turn names along the x axis, each with a tick under its point. */
+function TurnAxis({ chart }: { chart: ChartGeometry }) {
+  return (
+    <>
+      {chart.xLabels.map((label) => (
+        <g key={label.text}>
+          <line
+            x1={label.x}
+            x2={label.x}
+            y1={chart.baseline}
+            y2={chart.baseline + 3}
+            className="stroke-slate-400 dark:stroke-slate-500"
+          />
+          <text
+            x={label.x}
+            y={chart.baseline + X_LABEL_OFFSET}
+            textAnchor={label.anchor}
+            className={LABEL}
+          >
+            {label.text}
+          </text>
+        </g>
+      ))}
+    </>
+  );
+}
 
 /**
  * A compaction: a short tick on the axis (not a line across the plot: fifty of those were a

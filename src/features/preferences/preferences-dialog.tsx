@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { type RefObject, useId, useRef, useState } from "react";
 import { Button } from "../../components/button";
 import { ModalDialog } from "../../components/modal-dialog";
 import {
@@ -30,10 +30,7 @@ const KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
 export function PreferencesButton() {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    trigger.current?.focus();
-  };
+  const close = () => setOpen(false);
   return (
     <>
       <Button
@@ -46,14 +43,22 @@ export function PreferencesButton() {
       >
         Settings
       </Button>
-      <PreferencesDialog open={open} onClose={close} />
+      <PreferencesDialog open={open} onClose={close} returnFocus={trigger} />
     </>
   );
 }
 
-function PreferencesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function PreferencesDialog({
+  open,
+  onClose,
+  returnFocus,
+}: {
+  open: boolean;
+  onClose: () => void;
+  returnFocus: RefObject<HTMLButtonElement | null>;
+}) {
   return (
-    <ModalDialog open={open} onClose={onClose} title="Settings">
+    <ModalDialog open={open} onClose={onClose} title="Settings" returnFocus={returnFocus}>
       <ThemeChoice />
       <NotificationChoices />
       <div className="flex justify-end">

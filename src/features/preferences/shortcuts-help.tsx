@@ -23,22 +23,18 @@ function isTyping(target: EventTarget | null): boolean {
 /** `?` anywhere but in a field opens the list of shortcuts; Escape or Done closes it. */
 export function ShortcutsHelp() {
   const [open, setOpen] = useState(false);
-  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target) || event.defaultPrevented) return;
       event.preventDefault();
-      setReturnTo(document.activeElement instanceof HTMLElement ? document.activeElement : null);
       setOpen(true);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
-  const close = () => {
-    setOpen(false);
-    returnTo?.focus();
-  };
+  // The modal dialog gives focus back to whatever had it when "?" was pressed.
+  const close = () => setOpen(false);
   return (
     <ModalDialog open={open} onClose={close} title="Keyboard shortcuts" width="lg">
       <table className="w-full text-left text-sm">

@@ -1,11 +1,11 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { refusalText } from "../../api/refusal-words";
 import { useArchiveSessionMutation, useDeleteSessionMutation } from "../../api/session-mutations";
 import type { SessionRef } from "../../api/session-queries";
 import { Button } from "../../components/button";
+import { ModalDialog } from "../../components/modal-dialog";
 import { Spinner } from "../../components/spinner";
-import { useModalDialog } from "../../components/use-modal-dialog";
 import { isTurnRunning, type Session } from "../../contract/session";
 import { archiveAction, DELETE_COPY } from "./session-actions-view";
 
@@ -52,11 +52,7 @@ function DeleteSession({ session, running }: { session: SessionRef; running: boo
   const close = () => {
     setOpen(false);
     remove.reset();
-    trigger.current?.focus();
   };
-  const { ref, dialogProps } = useModalDialog(open, close);
-  const titleId = useId();
-  const textId = useId();
   return (
     <>
       <Button
@@ -64,64 +60,57 @@ function DeleteSession({ session, running }: { session: SessionRef; running: boo
         size="sm"
         tone="danger"
         aria-haspopup="dialog"
-        onClick={() => {
-          setOpen(true);
-          // The safe choice takes focus once the dialog is up.
-          queueMicrotask(() => keep.current?.focus());
-        }}
+        onClick={() => setOpen(true)}
       >
         {DELETE_COPY.label}
       </Button>
-      <dialog
-        ref={ref}
-        {...dialogProps}
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-      >
-        {open ? (
-          <div className="space-y-3 p-4">
-            <h2 id={titleId} className="text-base font-semibold">
-              {DELETE_COPY.title}
-            </h2>
-            <div id={textId} className="space-y-2 text-sm">
-              <p>{DELETE_COPY.consequence}</p>
-              {running ? (
-                <p className="text-slate-700 dark:text-slate-300">{DELETE_COPY.turnRunning}</p>
-              ) : null}
-            </div>
-            {remove.error ? (
-              <div role="alert" className="space-y-1 text-sm text-red-800 dark:text-red-300">
-                <p>{refusalText(remove.error)}</p>
-                <p className="text-xs">
-                  {DELETE_COPY.daemonSaid} <q>{remove.error.message}</q>
-                </p>
-              </div>
+      <ModalDialog
+        open={open}
+        onClose={close}
+        title={DELETE_COPY.title}
+        width="sm"
+        // The safe choice takes focus once the dialog is up.
+        initialFocus={keep}
+        returnFocus={trigger}
+        description={
+          <>
+            <p>{DELETE_COPY.consequence}</p>
+            {running ? (
+              <p className="text-slate-700 dark:text-slate-300">{DELETE_COPY.turnRunning}</p>
             ) : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button ref={keep} onClick={close}>
-                {DELETE_COPY.keep}
-              </Button>
-              <Button
-                tone="danger"
-                aria-disabled={remove.isPending || undefined}
-                onClick={() => {
-                  if (remove.isPending) return;
-                  remove.mutate(undefined, {
-                    onSuccess: () => {
-                      setOpen(false);
-                      navigate("/");
-                    },
-                  });
-                }}
-              >
-                {remove.isPending ? <Spinner /> : null}
-                {DELETE_COPY.confirm}
-              </Button>
-            </div>
+          </>
+        }
+      >
+        {remove.error ? (
+          <div role="alert" className="space-y-1 text-sm text-red-800 dark:text-red-300">
+            <p>{refusalText(remove.error)}</p>
+            <p className="text-xs">
+              {DELETE_COPY.daemonSaid} <q>{remove.error.message}</q>
+            </p>
           </div>
         ) : null}
-      </dialog>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button ref={keep} onClick={close}>
+            {DELETE_COPY.keep}
+          </Button>
+          <Button
+            tone="danger"
+            aria-disabled={remove.isPending || undefined}
+            onClick={() => {
+              if (remove.isPending) return;
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  setOpen(false);
+                  navigate("/");
+                },
+              });
+            }}
+          >
+            {remove.isPending ? <Spinner /> : null}
+            {DELETE_COPY.confirm}
+          </Button>
+        </div>
+      </ModalDialog>
     </>
   );
 }

@@ -1,5 +1,6 @@
 // "Needs approval": a session with a permission request waiting for a person (CompozyOS's
 // `pending_interactions`), for the sidebar badge and the tab title.
+import { isJsonObject } from "../../contract/json-value";
 
 type WithInteractions = { pending_interactions?: unknown };
 
@@ -7,8 +8,8 @@ type WithInteractions = { pending_interactions?: unknown };
 export function pendingApprovals(session: WithInteractions | undefined): number {
   const list = Array.isArray(session?.pending_interactions) ? session.pending_interactions : [];
   return list.filter((entry) => {
-    if (typeof entry !== "object" || entry === null) return false;
-    const { kind, status } = entry as { kind?: unknown; status?: unknown };
+    if (!isJsonObject(entry)) return false;
+    const { kind, status } = entry;
     return (
       (kind === undefined || kind === "permission") &&
       (status === undefined || status === "pending")

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useId, useRef, useState } from "react";
 import { refusalText } from "../../api/refusal-words";
 import { useStopSessionMutation } from "../../api/session-mutations";
 import type { SessionRef } from "../../api/session-queries";
 import { Button } from "../../components/button";
+import { ModalDialog } from "../../components/modal-dialog";
 import { Spinner } from "../../components/spinner";
 import type { SessionPhase } from "../../lib/session-phase";
 import { STOP_COPY, stopWouldInterrupt } from "./stop-session-view";
@@ -33,10 +34,7 @@ export function StopSession({
     if (interrupts) setAsking(true);
     else stop.mutate();
   };
-  const close = () => {
-    setAsking(false);
-    trigger.current?.focus();
-  };
+  const close = () => setAsking(false);
   return (
     <>
       <Button
@@ -59,6 +57,7 @@ export function StopSession({
       <StopConfirmDialog
         open={asking && interrupts !== undefined}
         interrupts={interrupts}
+        returnFocus={trigger}
         onCancel={close}
         onConfirm={() => {
           close();
@@ -77,62 +76,41 @@ export function StopSession({
 function StopConfirmDialog({
   open,
   interrupts,
+  returnFocus,
   onCancel,
   onConfirm,
 }: {
   open: boolean;
   interrupts: string | undefined;
+  returnFocus: RefObject<HTMLButtonElement | null>;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const textId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      // jsdom has no showModal: the dialog is then simply open (not modal).
-      if (typeof element.showModal === "function") element.showModal();
-      else element.setAttribute("open", "");
-      // The safe choice takes focus: Enter right after the click keeps the session.
-      keep.current?.focus();
-    } else if (!open && element.open) {
-      if (typeof element.close === "function") element.close();
-      else element.removeAttribute("open");
-    }
-  }, [open]);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+    <ModalDialog
+      open={open}
+      onClose={onCancel}
+      title={STOP_COPY.title}
+      width="sm"
+      // The safe choice takes focus: Enter right after the click keeps the session.
+      initialFocus={keep}
+      returnFocus={returnFocus}
+      description={
+        <>
+          <p>{interrupts}</p>
+          <p className="text-slate-700 dark:text-slate-300">{STOP_COPY.consequence}</p>
+        </>
+      }
     >
-      {open ? (
-        <div className="space-y-3 p-4">
-          <h2 id={titleId} className="text-base font-semibold">
-            {STOP_COPY.title}
-          </h2>
-          <div id={textId} className="space-y-2 text-sm">
-            <p>{interrupts}</p>
-            <p className="text-slate-700 dark:text-slate-300">{STOP_COPY.consequence}</p>
-          </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button ref={keep} onClick={onCancel}>
-              {STOP_COPY.keep}
-            </Button>
-            <Button tone="danger" onClick={onConfirm}>
-              {STOP_COPY.confirm}
-            </Button>
-          </div>
-        </div>
-      ) : null}
-    </dialog>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button ref={keep} onClick={onCancel}>
+          {STOP_COPY.keep}
+        </Button>
+        <Button tone="danger" onClick={onConfirm}>
+          {STOP_COPY.confirm}
+        </Button>
+      </div>
+    </ModalDialog>
   );
 }

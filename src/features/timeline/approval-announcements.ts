@@ -2,6 +2,8 @@
 // waiting ("Approval needed: …", even on first load: it waits for the person), and one that
 // was answered while the page watched ("Allowed once: …"). A request first seen answered is
 // history, not news.
+
+import { isJsonObject } from "../../contract/json-value";
 import { permissionAnnouncement, permissionView } from "./permission-view";
 
 type PartLike = { type: string; id?: string | undefined; data?: unknown };
@@ -15,8 +17,8 @@ export function collectApprovalAnnouncements(
   for (const entry of entries) {
     for (const part of entry.message.parts) {
       if (part.type !== "data-compozy-permission") continue;
-      if (typeof part.data !== "object" || part.data === null) continue;
-      const view = permissionView(part.data as Record<string, unknown>);
+      if (!isJsonObject(part.data)) continue;
+      const view = permissionView(part.data);
       const key = part.id ?? view.requestId;
       if (key === undefined) continue;
       const wasPending = seen.get(key);

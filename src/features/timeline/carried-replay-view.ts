@@ -1,6 +1,8 @@
 // What a continued or forked session's first row says (ADR 0136): the daemon records the
 // bounded replay it will send with the first prompt (`session.replay_carried`), so the new
 // session shows where it comes from and exactly what its agent is given of it.
+import { isJsonObject } from "../../contract/json-value";
+
 type Data = Record<string, unknown>;
 
 export type CarriedMessage = { role: string; content: string };
@@ -25,8 +27,8 @@ function size(bytes: number): string {
 function messagesOf(value: unknown): CarriedMessage[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {
-    if (typeof item !== "object" || item === null) return [];
-    const { role, content } = item as Data;
+    if (!isJsonObject(item)) return [];
+    const { role, content } = item;
     return typeof role === "string" && typeof content === "string" ? [{ role, content }] : [];
   });
 }

@@ -1,25 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, Suspense, useEffect, useId, useRef, useState } from "react";
-import { newPromptSend } from "../../api/prompt-identity";
-import { followRefusal, type Refusal, refusalOf } from "../../api/refusal-words";
-import { useCancelMutation, usePromptMutation } from "../../api/session-mutations";
+import { Suspense, useId } from "react";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import { Spinner } from "../../components/spinner";
-import { isTurnRunning } from "../../contract/session";
-import { COMPOSER_INPUT_ID, takeFocusRequest } from "../../lib/focus-request";
+import { COMPOSER_INPUT_ID } from "../../lib/focus-request";
 import { lazyAfterPaint } from "../../lib/lazy-after-paint";
-import {
-  COMPOSER_HINT,
-  isRetryableSendError,
-  QUEUE_HINT,
-  sendBlockedReason,
-} from "./composer-view";
+import { COMPOSER_HINT, QUEUE_HINT } from "./composer-view";
 import { ContinuedNotice } from "./continued-notice";
-import { useDraft, useDraftActions } from "./draft-store";
 import { PromptQueue } from "./prompt-queue";
-import { useComposerCommands } from "./use-composer-commands";
-import { useEscapeToStop } from "./use-escape-to-stop";
+import { type PromptComposerState, usePromptComposer } from "./use-prompt-composer";
 
 /** The slash menu opens on "/" only: a chunk of its own (ADR 0211). */
 const SlashMenu = lazyAfterPaint(() => import("./slash-menu").then((module) => module.SlashMenu));
@@ -41,64 +30,9 @@ export function Composer({ session, offline = false }: { session: SessionRef; of
 }
 
 function PromptComposer({ session, offline }: { session: SessionRef; offline: boolean }) {
-  const detail = useQuery(sessionQueries.detail(session));
-  const draft = useDraft(session.sessionId);
-  const { draftEdited, draftSent } = useDraftActions();
-  const prompt = usePromptMutation(session);
-  const cancel = useCancelMutation(session);
-  const inputId = COMPOSER_INPUT_ID;
-  const input = useRef<HTMLTextAreaElement>(null);
-  // New session asked for the message box: it is where the reader goes next.
+  const composer = usePromptComposer(session, offline);
+  const { detail, draft, input, commands, refusal } = composer;
   const hintId = useId();
-  useEffect(() => {
-    if (takeFocusRequest("composer")) input.current?.focus();
-  }, []);
-  const running = detail.data ? isTurnRunning(detail.data) : false;
-  const commands = useComposerCommands(session, draft, (next) =>
-    draftEdited(session.sessionId, next),
-  );
-  // A refusal in plain words, taken away once it no longer applies (the turn ended).
-  const [seenRefusal, setRefusal] = useState<Refusal | null>(null);
-  const now = {
-    turnId: detail.data?.activity?.turn_id || undefined,
-    state: detail.data?.state,
-  };
-  const refusal = followRefusal(seenRefusal, now);
-  if (refusal !== seenRefusal) setRefusal(refusal);
-  const refused = (error: unknown) => setRefusal(refusalOf(error, now));
-  const blocked = offline ? OFFLINE_REASON : sendBlockedReason(detail.data);
-  const stop = () => {
-    input.current?.focus();
-    setRefusal(null);
-    cancel.mutate(undefined, { onError: refused });
-  };
-  useEscapeToStop(running && !offline && !cancel.isPending, stop);
-
-  const failed = prompt.isError ? prompt.variables : undefined;
-  const retrying =
-    failed !== undefined && failed.message === draft && isRetryableSendError(prompt.error);
-
-  const send = () => {
-    if (!draft.trim() || prompt.isPending || blocked) return;
-    cancel.reset();
-    setRefusal(null);
-    // A typed `/compact` is a prompt too: the daemon runs it as Compact now and records that
-    // the person typed it (ADR 0116); a daemon without that rule passes it to the agent.
-    const attempt = retrying ? failed : newPromptSend(draft);
-    // A reply can be slow to come back: what was typed after Send is not the sent text.
-    prompt.mutate(attempt, {
-      onSuccess: () => draftSent(session.sessionId, attempt.message),
-      onError: refused,
-    });
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (commands.menu.onKeyDown(event)) return;
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      send();
-    }
-  };
-
   return (
     <>
       <PromptQueue session={session} offline={offline} />
@@ -109,28 +43,28 @@ function PromptComposer({ session, offline }: { session: SessionRef; offline: bo
           // Send (or Stop, below) is about to be disabled or removed, which would drop
           // keyboard focus to <body>: hand it back to the text area instead.
           input.current?.focus();
-          send();
+          composer.send();
         }}
       >
         <div className="mx-auto max-w-3xl space-y-2">
-          {detail.data?.state === "stopped" ? (
+          {detail?.state === "stopped" ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">
               This session is stopped. Sending a message resumes it.
             </p>
           ) : null}
-          <label htmlFor={inputId} className="sr-only">
+          <label htmlFor={COMPOSER_INPUT_ID} className="sr-only">
             Message
           </label>
           <Suspense fallback={null}>
             <SlashMenu menu={commands.menu} />
           </Suspense>
           <textarea
-            id={inputId}
+            id={COMPOSER_INPUT_ID}
             ref={input}
             rows={3}
             value={draft}
-            onChange={(event) => draftEdited(session.sessionId, event.target.value)}
-            onKeyDown={onKeyDown}
+            onChange={(event) => composer.edit(event.target.value)}
+            onKeyDown={composer.onKeyDown}
             aria-describedby={hintId}
             {...commands.menu.inputProps}
             placeholder="Message the agent… (/ for commands)"
@@ -141,35 +75,49 @@ function PromptComposer({ session, offline }: { session: SessionRef; offline: bo
               {refusal.message}
             </p>
           ) : null}
-          <div className="flex items-center justify-end gap-2">
-            <p id={hintId} className="mr-auto text-xs text-slate-600 dark:text-slate-400">
-              {blocked ?? commands.inputHint ?? (running ? QUEUE_HINT : COMPOSER_HINT)}
-            </p>
-            {running ? (
-              <Button
-                tone="danger"
-                onClick={stop}
-                disabled={cancel.isPending || offline}
-                aria-keyshortcuts="Escape"
-              >
-                {cancel.isPending ? <Spinner /> : <span aria-hidden="true">■</span>}
-                Stop
-              </Button>
-            ) : null}
-            <Button
-              type="submit"
-              tone="primary"
-              disabled={!draft.trim() || prompt.isPending || blocked !== undefined}
-              aria-busy={prompt.isPending}
-            >
-              {prompt.isPending ? <Spinner /> : null}
-              {retrying ? "Try again" : "Send"}
-            </Button>
-          </div>
+          <ComposerActions composer={composer} hintId={hintId} offline={offline} />
         </div>
       </form>
     </>
   );
 }
 
-const OFFLINE_REASON = "Waiting for the daemon to come back…";
+/** The hint (why Send waits, a command's input, or how to send) and the Stop and Send buttons. */
+function ComposerActions({
+  composer,
+  hintId,
+  offline,
+}: {
+  composer: PromptComposerState;
+  hintId: string;
+  offline: boolean;
+}) {
+  const { blocked, running, stopping, sending } = composer;
+  return (
+    <div className="flex items-center justify-end gap-2">
+      <p id={hintId} className="mr-auto text-xs text-slate-600 dark:text-slate-400">
+        {blocked ?? composer.commands.inputHint ?? (running ? QUEUE_HINT : COMPOSER_HINT)}
+      </p>
+      {running ? (
+        <Button
+          tone="danger"
+          onClick={composer.stop}
+          disabled={stopping || offline}
+          aria-keyshortcuts="Escape"
+        >
+          {stopping ? <Spinner /> : <span aria-hidden="true">■</span>}
+          Stop
+        </Button>
+      ) : null}
+      <Button
+        type="submit"
+        tone="primary"
+        disabled={!composer.draft.trim() || sending || blocked !== undefined}
+        aria-busy={sending}
+      >
+        {sending ? <Spinner /> : null}
+        {composer.retrying ? "Try again" : "Send"}
+      </Button>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
-import { useCallback, useDeferredValue, useMemo, useRef } from "react";
+import { type RefObject, useCallback, useDeferredValue, useMemo, useRef } from "react";
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import { Button } from "../../components/button";
 import type { Entry } from "../../contract/transcript";
@@ -36,38 +36,8 @@ export function TimelineList({
   markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // Stable callbacks: a new getItemKey makes the virtualizer re-measure every row on each render.
-  const getItemKey = useEntryKey(entries);
-  const getScrollElement = useCallback(() => scrollRef.current, []);
-  const virtualizer = useVirtualizer({
-    count: entries.length,
-    getScrollElement,
-    estimateSize,
-    overscan: 6,
-    paddingStart: 12,
-    paddingEnd: 16,
-    getItemKey,
-    // Rendering inside the scroll event (flushSync) made every scroll step one long task;
-    // the rows are rendered below from a deferred copy of the window instead.
-    useFlushSync: false,
-  });
+  const { virtualizer, rows, totalSize } = useTranscriptWindow(entries, scrollRef);
   const stateLines = useMemo(() => foldStateLines(entries), [entries]);
-  const items = virtualizer.getVirtualItems();
-  const keys = useStableKeys(items);
-  // Rows coming into view are rendered in the background (interruptible, in slices), so a
-  // scroll step or an older page never blocks the main thread for a whole batch of new
-  // rows: meanwhile the rows already shown stay, at their current index and position
-  // (found by key, so a page prepended above shifts them correctly).
-  const shownKeys = useDeferredValue(keys);
-  const rows =
-    shownKeys === keys
-      ? items
-      : shownKeys.flatMap((key) => {
-          const index = indexOfStartSequence(entries, Number(key));
-          const item = index < 0 ? undefined : virtualizer.measurementsCache[index];
-          return item ? [item] : [];
-        });
-  const totalSize = virtualizer.getTotalSize();
   const { following, onScroll, onKeyDown, jumpToLatest } = useTimelineScroll({
     scrollRef,
     firstKey: entries[0]?.start_sequence,
@@ -108,31 +78,19 @@ export function TimelineList({
           {rows.map((item) => {
             const entry = entries[item.index];
             if (!entry) return null;
-            // A state line folded into the next one is measured as nothing.
-            const folded = stateLines.folded.has(item.index);
-            const line = stateLines.lines.get(item.index);
             return (
-              <div
+              <TranscriptRow
                 key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                data-entry-id={entry.message.id}
-                // Focusable only by script: a jump to this entry lands here.
-                tabIndex={-1}
-                data-find-current={entry.message.id === findCurrent ? "" : undefined}
-                className={`absolute top-0 left-0 w-full px-3 [contain:layout_style] focus:outline-2 focus:-outline-offset-2 focus:outline-cyan-600 data-find-current:outline-2 data-find-current:-outline-offset-2 data-find-current:outline-amber-500 sm:px-4 ${folded ? "" : "py-1.5"}`}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {folded ? null : line ? (
-                  <p className="text-xs text-slate-600 dark:text-slate-400">{line}</p>
-                ) : (
-                  <EntryRow
-                    entry={entry}
-                    showSpeaker={showsSpeaker(entries, item.index)}
-                    markerFor={markerFor}
-                  />
-                )}
-              </div>
+                item={item}
+                entry={entry}
+                measure={virtualizer.measureElement}
+                findCurrent={entry.message.id === findCurrent}
+                // A state line folded into the next one is measured as nothing.
+                folded={stateLines.folded.has(item.index)}
+                line={stateLines.lines.get(item.index)}
+                showSpeaker={showsSpeaker(entries, item.index)}
+                markerFor={markerFor}
+              />
             );
           })}
         </div>
@@ -144,6 +102,86 @@ export function TimelineList({
             Jump to latest <span aria-hidden="true">↓</span>
           </Button>
         </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The virtualizer over the entries and the rows to render. Rows coming into view are
+ * rendered in the background (interruptible, in slices), so a scroll step or an older page
+ * never blocks the main thread for a whole batch of new rows: meanwhile the rows already
+ * shown stay, at their current index and position (found by key, so a page prepended above
+ * shifts them correctly).
+ */
+function useTranscriptWindow(
+  entries: readonly Entry[],
+  scrollRef: RefObject<HTMLDivElement | null>,
+) {
+  // Stable callbacks: a new getItemKey makes the virtualizer re-measure every row on each render.
+  const getItemKey = useEntryKey(entries);
+  const getScrollElement = useCallback(() => scrollRef.current, [scrollRef]);
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement,
+    estimateSize,
+    overscan: 6,
+    paddingStart: 12,
+    paddingEnd: 16,
+    getItemKey,
+    // Rendering inside the scroll event (flushSync) made every scroll step one long task;
+    // the rows are rendered below from a deferred copy of the window instead.
+    useFlushSync: false,
+  });
+  const items = virtualizer.getVirtualItems();
+  const keys = useStableKeys(items);
+  const shownKeys = useDeferredValue(keys);
+  const rows =
+    shownKeys === keys
+      ? items
+      : shownKeys.flatMap((key) => {
+          const index = indexOfStartSequence(entries, Number(key));
+          const item = index < 0 ? undefined : virtualizer.measurementsCache[index];
+          return item ? [item] : [];
+        });
+  return { virtualizer, rows, totalSize: virtualizer.getTotalSize() };
+}
+
+/** One measured row: a folded state line (nothing), a state line, or the entry itself. */
+function TranscriptRow({
+  item,
+  entry,
+  measure,
+  findCurrent,
+  folded,
+  line,
+  showSpeaker,
+  markerFor,
+}: {
+  item: VirtualItem;
+  entry: Entry;
+  measure: (element: Element | null) => void;
+  findCurrent: boolean;
+  folded: boolean;
+  line: string | undefined;
+  showSpeaker: boolean;
+  markerFor: (compactionId: string) => CompactionMarkerView | undefined;
+}) {
+  return (
+    <div
+      ref={measure}
+      data-index={item.index}
+      data-entry-id={entry.message.id}
+      // Focusable only by script: a jump to this entry lands here.
+      tabIndex={-1}
+      data-find-current={findCurrent ? "" : undefined}
+      className={`absolute top-0 left-0 w-full px-3 [contain:layout_style] focus:outline-2 focus:-outline-offset-2 focus:outline-cyan-600 data-find-current:outline-2 data-find-current:-outline-offset-2 data-find-current:outline-amber-500 sm:px-4 ${folded ? "" : "py-1.5"}`}
+      style={{ transform: `translateY(${item.start}px)` }}
+    >
+      {folded ? null : line ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">{line}</p>
+      ) : (
+        <EntryRow entry={entry} showSpeaker={showSpeaker} markerFor={markerFor} />
       )}
     </div>
   );

@@ -39,7 +39,6 @@ export function useTimelineScroll({
   const fromBottom = useRef(0);
   const lastTop = useRef(0);
   const previousFirst = useRef(firstKey);
-  const previousOwn = useRef(newestOwnKey);
   const followingRef = useRef(following);
   followingRef.current = following;
   // While a jump loads older pages the view sits at the bottom (pages are prepended above
@@ -49,30 +48,8 @@ export function useTimelineScroll({
   // Home was pressed: stay at the very top while older pages load, until the reader moves.
   const seekingTop = useRef(false);
 
-  // The reader's own new message: back to the tail, whatever they were reading.
-  useEffect(() => {
-    if (newestOwnKey === previousOwn.current) return;
-    const isNew =
-      previousOwn.current === undefined ||
-      (newestOwnKey !== undefined && newestOwnKey > previousOwn.current);
-    previousOwn.current = newestOwnKey;
-    if (isNew && newestOwnKey !== undefined) resumeFollowing();
-  }, [newestOwnKey, resumeFollowing]);
-
-  // A resize (window, composer growing, the sidebar list opening) keeps a following view
-  // pinned; without it the bottom slid out of view and the next scroll event stopped following.
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => {
-      if (!followingRef.current) return;
-      element.scrollTop = element.scrollHeight;
-      lastTop.current = element.scrollTop;
-      fromBottom.current = element.scrollHeight - element.scrollTop;
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [scrollRef]);
+  useFollowOwnMessage(newestOwnKey, resumeFollowing);
+  usePinOnResize(scrollRef, followingRef, { lastTop, fromBottom });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: contentSignature is the trigger: re-pin whenever the content changed.
   useLayoutEffect(() => {
@@ -141,6 +118,43 @@ export function useTimelineScroll({
   }, [scrollRef, resumeFollowing]);
 
   return { following, onScroll, onKeyDown, jumpToLatest };
+}
+
+/** The reader's own new message: back to the tail, whatever they were reading. */
+function useFollowOwnMessage(newestOwnKey: number | undefined, resumeFollowing: () => void) {
+  const previousOwn = useRef(newestOwnKey);
+  useEffect(() => {
+    if (newestOwnKey === previousOwn.current) return;
+    const isNew =
+      previousOwn.current === undefined ||
+      (newestOwnKey !== undefined && newestOwnKey > previousOwn.current);
+    previousOwn.current = newestOwnKey;
+    if (isNew && newestOwnKey !== undefined) resumeFollowing();
+  }, [newestOwnKey, resumeFollowing]);
+}
+
+/**
+ * A resize (window, composer growing, the sidebar list opening) keeps a following view
+ * pinned; without it the bottom slid out of view and the next scroll event stopped following.
+ */
+function usePinOnResize(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  followingRef: RefObject<boolean>,
+  marks: { lastTop: RefObject<number>; fromBottom: RefObject<number> },
+) {
+  const { lastTop, fromBottom } = marks;
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (!followingRef.current) return;
+      element.scrollTop = element.scrollHeight;
+      lastTop.current = element.scrollTop;
+      fromBottom.current = element.scrollHeight - element.scrollTop;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [scrollRef, followingRef, lastTop, fromBottom]);
 }
 
 function isTextEntry(target: EventTarget): boolean {
