@@ -13,6 +13,12 @@ export type AgentSession = {
   queue: Promise<void>;
   /** Aborted by `session/cancel`; null while nothing runs. */
   running: AbortController | null;
+  /**
+   * The prompts accepted and not yet answered, each with the controller its turn will run
+   * under: a `session/cancel` that comes while a prompt still waits for the queue cancels
+   * it too, so the turn it starts ends at once as cancelled.
+   */
+  prompts: Set<AbortController>;
   /** The MCP servers the client gave this session (`/demo tool` calls them). */
   mcpServers: readonly McpServer[];
 };
@@ -34,7 +40,14 @@ export function createAgentSession(
   channel: SessionChannel,
   mcpServers: readonly McpServer[] = [],
 ): AgentSession {
-  return { state, channel, queue: Promise.resolve(), running: null, mcpServers };
+  return {
+    state,
+    channel,
+    queue: Promise.resolve(),
+    running: null,
+    prompts: new Set(),
+    mcpServers,
+  };
 }
 
 /** Resolves after every microtask queued so far: a response just returned is on the wire queue. */
@@ -43,17 +56,18 @@ function afterPendingResponses(): Promise<void> {
 }
 
 /**
- * Runs `work` after everything already queued for the session, with a fresh AbortController
- * that `session/cancel` aborts. It starts a macrotask later, so the response of the request
- * that queued it, or of the turn before it, is written first: frames never overtake one.
+ * Runs `work` after everything already queued for the session, under `controller` (a fresh
+ * one unless given) that `session/cancel` aborts. It starts a macrotask later, so the
+ * response of the request that queued it, or of the turn before it, is written first:
+ * frames never overtake one.
  */
 export function runExclusive<T>(
   session: AgentSession,
   work: (signal: AbortSignal) => Promise<T>,
+  controller = new AbortController(),
 ): Promise<T> {
   const result = session.queue.then(async () => {
     await afterPendingResponses();
-    const controller = new AbortController();
     session.running = controller;
     try {
       return await work(controller.signal);
@@ -66,6 +80,12 @@ export function runExclusive<T>(
     () => undefined,
   );
   return result;
+}
+
+/** `session/cancel`: what runs now and every prompt still waiting to run. */
+export function cancelSession(session: AgentSession): void {
+  session.running?.abort();
+  for (const prompt of session.prompts) prompt.abort();
 }
 
 /** Sends the session's context reading (unless `/demo no-usage` switched it off). */

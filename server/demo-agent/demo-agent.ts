@@ -11,7 +11,7 @@ import {
   PROTOCOL_VERSION,
   RequestError,
 } from "@agentclientprotocol/sdk";
-import { type AgentDeps, runExclusive } from "./agent-session";
+import { type AgentDeps, cancelSession, runExclusive } from "./agent-session";
 import { announce, compactBetweenTurns } from "./between-turns";
 import {
   claimSessionId,
@@ -110,16 +110,21 @@ export function createDemoAgent(
     })
     .onRequest(methods.agent.session.prompt, async ({ params }) => {
       const session = sessions.require(params.sessionId);
-      const result = await runExclusive(session, (signal) =>
-        runPromptTurn(deps, session, params.prompt, signal),
-      );
+      const controller = new AbortController();
+      session.prompts.add(controller);
+      const result = await runExclusive(
+        session,
+        (signal) => runPromptTurn(deps, session, params.prompt, signal),
+        controller,
+      ).finally(() => session.prompts.delete(controller));
       if (result.compactAfterTurn) {
         void compactBetweenTurns(deps, session).catch(logFailure("idle compaction"));
       }
       return result.response;
     })
     .onNotification(methods.agent.session.cancel, ({ params }) => {
-      sessions.get(params.sessionId)?.running?.abort();
+      const session = sessions.get(params.sessionId);
+      if (session !== undefined) cancelSession(session);
     });
   return { app, settled: sessions.settled };
 }

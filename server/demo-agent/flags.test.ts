@@ -125,4 +125,18 @@ describe("pacing and cancellation of a reply", () => {
     ]);
     await agent.close();
   });
+
+  it("when the client cancels a prompt that still waits behind the turn before it, then that prompt answers cancelled at once", async () => {
+    const agent = await startDemoAgent();
+    const sessionId = await agent.newSession();
+    const first = agent.prompt(sessionId, "/demo wait 30");
+    // Queued behind the first: it has not started when the cancel comes.
+    const second = agent.prompt(sessionId, "/demo wait 30");
+    await agent.cancel(sessionId);
+    const started = Date.now();
+    expect((await first).stopReason).toBe("cancelled");
+    expect((await second).stopReason).toBe("cancelled");
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await agent.close();
+  });
 });
