@@ -10,13 +10,8 @@ import {
   type CompactionStep,
   closeCompactionByDaemon,
 } from "../domain/compaction-intake";
-import type { LedgerRow } from "../domain/session-recorder-api";
+import type { Append, Content } from "./ledger-writer";
 import { READ_SQL } from "./read-sql";
-
-type Content = Record<string, unknown>;
-
-/** Appends one row to the current transaction, with the next sequence. */
-export type Append = (type: string, content: Content) => LedgerRow;
 
 export type CompactionRecording = {
   record(
