@@ -51,7 +51,7 @@ type ChunkUpdate = Extract<
  * A message, thought or user chunk's row. An adapter's notice sent as an agent message chunk
  * is not the model's words (ADR 0090): it is a notice row.
  */
-function appendChunk(append: Append, update: ChunkUpdate): void {
+function appendChunkRow(append: Append, update: ChunkUpdate): void {
   const notice =
     update.sessionUpdate === "agent_message_chunk" ? noticeFromMessageChunk(update) : undefined;
   if (notice !== undefined) {
@@ -79,7 +79,7 @@ function appendUpdate(
     case "agent_message_chunk":
     case "agent_thought_chunk":
     case "user_message_chunk":
-      appendChunk(append, update);
+      appendChunkRow(append, update);
       return;
     case "tool_call":
     case "tool_call_update":
