@@ -11,7 +11,7 @@ import {
 import type { Entry } from "../../src/contract/transcript";
 import { startTestDaemon, type TestDaemon } from "../testing/daemon";
 import { openSse, type SseConnection } from "../testing/sse-reader";
-import { APPEND_HOLD_MS } from "./session-stream";
+import { APPEND_HOLD_MS } from "./stream-fanout";
 
 type Update = Parameters<TestDaemon["ledger"]["recorder"]["recordUpdate"]>[2];
 

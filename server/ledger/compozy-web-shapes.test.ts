@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventMessage, foldCompaction, foldToolCall } from "../domain/transcript-fold";
+import { foldToolCall } from "../domain/tool-call-fold";
+import { eventMessage, foldCompaction } from "../domain/transcript-fold";
 import { parseLikeCompozyWeb } from "../testing/compozy-web";
 import { tempDatabase } from "../testing/ledger-session";
 import { compozyWebShapes, MIGRATIONS, migrate } from "./migrations";

@@ -4,8 +4,8 @@
 import type Database from "better-sqlite3";
 import type { DaemonEntry } from "../../src/contract/transcript";
 import type { ExportReader } from "../domain/export-reader-api";
+import { type EntryTuple, entryJson, type LedgerRowRaw, toEntry } from "./read-rows";
 import { READ_SQL } from "./read-sql";
-import { type EntryTuple, entryJson, type LedgerRowRaw, toEntry } from "./session-reader";
 
 export function createExportReader(db: Database.Database): ExportReader {
   const entryRows = db

@@ -37,7 +37,11 @@ function toRecord(row: SessionRow): SessionRecord {
   return record;
 }
 
-export function createSessionStore(db: Database.Database, now: () => Date): SessionStore {
+/** The workspace half of the store: a workspace is found by its root, or made once. */
+function workspaceCalls(
+  db: Database.Database,
+  now: () => Date,
+): Pick<SessionStore, "ensureWorkspace" | "listWorkspaces" | "getWorkspace"> {
   const workspaceByRoot = db.prepare<[string], Workspace>(
     "SELECT id, name, root_dir, created_at, updated_at FROM workspaces WHERE root_dir = ?",
   );
@@ -50,6 +54,53 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
   const insertWorkspace = db.prepare(
     "INSERT INTO workspaces (id, name, root_dir, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
   );
+  const ensureWorkspace = db.transaction((rootDir: string, name: string): Workspace => {
+    const existing = workspaceByRoot.get(rootDir);
+    if (existing) return existing;
+    const at = now().toISOString();
+    const workspace: Workspace = {
+      id: newId("ws"),
+      name,
+      root_dir: rootDir,
+      created_at: at,
+      updated_at: at,
+    };
+    insertWorkspace.run(workspace.id, name, rootDir, at, at);
+    return workspace;
+  });
+  return {
+    ensureWorkspace: (rootDir, name) => ensureWorkspace.immediate(rootDir, name),
+    listWorkspaces: () => allWorkspaces.all(),
+    getWorkspace: (id) => workspaceById.get(id),
+  };
+}
+
+/** Deletes a session and everything of it, in one immediate transaction. */
+function sessionDeletion(db: Database.Database): (sessionId: string) => void {
+  const markDeleting = db.prepare("UPDATE sessions SET deleting = 1 WHERE id = ?");
+  // Children first (foreign keys); the ledger's delete trigger lets rows go only now that
+  // the session is marked.
+  const deleteStatements = [
+    "DELETE FROM entry_tail_segments WHERE session_id = ?",
+    "DELETE FROM entry_tails WHERE session_id = ?",
+    "DELETE FROM entries WHERE session_id = ?",
+    "DELETE FROM compactions WHERE session_id = ?",
+    "DELETE FROM turns WHERE session_id = ?",
+    "DELETE FROM usage_totals WHERE session_id = ?",
+    "DELETE FROM prompt_admissions WHERE session_id = ?",
+    "DELETE FROM ledger WHERE session_id = ?",
+    "DELETE FROM sessions WHERE id = ?",
+  ].map((sql) => db.prepare(sql));
+  const search = createSearchIndex(db);
+  const deleteSession = db.transaction((id: string) => {
+    markDeleting.run(id);
+    search.sessionDeleted(id);
+    for (const statement of deleteStatements) statement.run(id);
+  });
+  return (sessionId) => deleteSession.immediate(sessionId);
+}
+
+export function createSessionStore(db: Database.Database, now: () => Date): SessionStore {
   const insertSession = db.prepare(
     `INSERT INTO sessions (id, workspace_id, agent_name, name, created_at, updated_at, activity_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -73,46 +124,9 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
   const updateAcpSessionId = db.prepare("UPDATE sessions SET acp_session_id = ? WHERE id = ?");
   const updateName = db.prepare("UPDATE sessions SET name = ? WHERE id = ?");
   const updateArchivedAt = db.prepare("UPDATE sessions SET archived_at = ? WHERE id = ?");
-  const markDeleting = db.prepare("UPDATE sessions SET deleting = 1 WHERE id = ?");
-  // Children first (foreign keys); the ledger's delete trigger lets rows go only now that
-  // the session is marked.
-  const deleteStatements = [
-    "DELETE FROM entry_tail_segments WHERE session_id = ?",
-    "DELETE FROM entry_tails WHERE session_id = ?",
-    "DELETE FROM entries WHERE session_id = ?",
-    "DELETE FROM compactions WHERE session_id = ?",
-    "DELETE FROM turns WHERE session_id = ?",
-    "DELETE FROM usage_totals WHERE session_id = ?",
-    "DELETE FROM prompt_admissions WHERE session_id = ?",
-    "DELETE FROM ledger WHERE session_id = ?",
-    "DELETE FROM sessions WHERE id = ?",
-  ].map((sql) => db.prepare(sql));
-  const search = createSearchIndex(db);
-  const deleteSession = db.transaction((id: string) => {
-    markDeleting.run(id);
-    search.sessionDeleted(id);
-    for (const statement of deleteStatements) statement.run(id);
-  });
-
-  const ensureWorkspace = db.transaction((rootDir: string, name: string): Workspace => {
-    const existing = workspaceByRoot.get(rootDir);
-    if (existing) return existing;
-    const at = now().toISOString();
-    const workspace: Workspace = {
-      id: newId("ws"),
-      name,
-      root_dir: rootDir,
-      created_at: at,
-      updated_at: at,
-    };
-    insertWorkspace.run(workspace.id, name, rootDir, at, at);
-    return workspace;
-  });
 
   return {
-    ensureWorkspace: (rootDir, name) => ensureWorkspace.immediate(rootDir, name),
-    listWorkspaces: () => allWorkspaces.all(),
-    getWorkspace: (id) => workspaceById.get(id),
+    ...workspaceCalls(db, now),
     createSession({ workspaceId, agentName, name }) {
       const at = now().toISOString();
       const id = newId("ses");
@@ -149,8 +163,6 @@ export function createSessionStore(db: Database.Database, now: () => Date): Sess
     setArchivedAt(sessionId, archivedAt) {
       updateArchivedAt.run(archivedAt, sessionId);
     },
-    deleteSession(sessionId) {
-      deleteSession.immediate(sessionId);
-    },
+    deleteSession: sessionDeletion(db),
   };
 }
