@@ -14,6 +14,12 @@ const unhandled: string[] = [];
 daemon.events.on("request:start", ({ request }) => {
   requests.push(request.clone());
 });
+// MSW hands its life-cycle events a tee'd copy of each mocked answer, and a tee's branch
+// finishes cancelling only once both have: drop the copy, or a page that cancels a body it
+// does not read (a send answered with a stream) waits forever, as no daemon would make it.
+daemon.events.on("response:mocked", ({ response }) => {
+  void response.body?.cancel();
+});
 
 /**
  * Starts MSW for this test file. `defaults` answer every test (a test's own `daemon.use`
