@@ -26,7 +26,7 @@ function session(overrides: Partial<Session> = {}): Session {
 }
 
 /** `status: 0` is a request that never reached the daemon. */
-type Reply = { status: number; body: unknown };
+type Reply = { status: number; body: object | null };
 
 /** CompozyOS's answer to a prompt it took (the JSON form; a started turn may stream instead). */
 function accepted(id = "m1") {
