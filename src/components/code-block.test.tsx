@@ -48,7 +48,7 @@ describe("CodeBlock", () => {
     const { container } = await renderAwaited(
       <>
         <CodeBlock text="print 1" language="brainfudge" />
-        <CodeBlock text="print 2" />
+        <CodeBlock text="print 2" language={undefined} />
         <CodeBlock text="const x = 1;" language="ts" />
       </>,
     );
