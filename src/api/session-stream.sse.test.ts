@@ -71,15 +71,11 @@ afterEach(async () => {
 });
 
 function open(client: QueryClient): SessionStream {
-  stream = new SessionStream(
-    client,
-    ref,
-    (url) => {
-      const source = new EventSource(`${base}${url}`);
-      sources.push(source);
-      return source as unknown as EventSourceLike;
-    },
-  );
+  stream = new SessionStream(client, ref, (url) => {
+    const source = new EventSource(`${base}${url}`);
+    sources.push(source);
+    return source as unknown as EventSourceLike;
+  });
   stream.start();
   return stream;
 }
