@@ -20,8 +20,10 @@ function sse(...frames: [string, unknown][]): string {
 }
 
 /** Answers the SPA as a CompozyOS daemon would; counts stream connections. */
+/** Answers the page as CompozyOS; the streams it opened and how often it read the session. */
 async function actAsCompozy(page: Page, daemon: Daemon) {
   const streams: string[] = [];
+  let sessionReads = 0;
   const json = (route: Route, body: unknown, status = 200) =>
     route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
   await page.route("**/api/**", async (route) => {
@@ -31,7 +33,10 @@ async function actAsCompozy(page: Page, daemon: Daemon) {
     if (path === "/api/sessions") {
       return json(route, { ...compozy.sessionList, sessions: [stoppedSession] });
     }
-    if (path === base) return json(route, { session: stoppedSession });
+    if (path === base) {
+      sessionReads += 1;
+      return json(route, { session: stoppedSession });
+    }
     if (path === "/api/sessions/catalog-stream") {
       // CompozyOS has it (its catalog changes); nothing changes while the test runs.
       return route.fulfill({ status: 200, contentType: "text/event-stream", body: ": ready\n\n" });
@@ -73,7 +78,7 @@ async function actAsCompozy(page: Page, daemon: Daemon) {
     }
     return json(route, { error: "not found", code: "not_found" }, 404);
   });
-  return streams;
+  return { streams, sessionReads: () => sessionReads };
 }
 
 const VARIANTS = [
@@ -94,7 +99,7 @@ for (const variant of VARIANTS) {
   }) => {
     await page.setViewportSize({ width: variant.width, height: variant.height });
     await page.emulateMedia({ colorScheme: variant.scheme });
-    const streams = await actAsCompozy(page, "current");
+    const { streams, sessionReads } = await actAsCompozy(page, "current");
     await page.goto(`/w/${compozy.WORKSPACE_ID}/s/${compozy.SESSION_ID}`);
     const timeline = page.getByRole("region", { name: "Transcript" });
     await expect(timeline.getByText("Migrate the billing service")).toBeVisible();
@@ -108,8 +113,10 @@ for (const variant of VARIANTS) {
       page.getByText("This session is stopped. Sending a message resumes it."),
     ).toBeVisible();
     await page.screenshot({ path: `test-results/screens/compozy-parts-${name}.png` });
-    // The stopped session's stream is opened once and never again.
-    await page.waitForTimeout(2_000);
+    // The stopped session's stream is opened once and never again: by the next re-read of
+    // the stopped session (every 3 s), a reconnect loop (0.25–0.5 s) would have reopened it.
+    const reads = sessionReads();
+    await expect.poll(sessionReads, { timeout: 10_000 }).toBeGreaterThan(reads);
     expect(streams).toHaveLength(1);
     expect(streams[0]).toContain("frames=transcript");
     // CompozyOS has neither pins nor the audit: their 404s are expected (the SPA hides

@@ -1,7 +1,7 @@
 // The daemon as a real process: killed with SIGKILL mid-turn and started again on the same
 // data directory, it still has every committed row, and closes what the dead agent left.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,6 +58,12 @@ function startDaemon(
       }
     });
   });
+}
+
+/** The parent of `pid`, from /proc: the agent that started a grandchild. */
+function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
 }
 
 async function until<T>(
@@ -298,9 +304,18 @@ describe("daemon exit and agent trees", () => {
     const first = await startDaemon(dataDir, scripted);
     const pid = await grandchildOf(first.base);
     stray.push(pid);
+    const agent = parentOf(pid);
     first.child.kill("SIGKILL");
     await new Promise((resolve) => first.child.once("exit", resolve));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The agent sees its input end and exits: the last process that could take the
+    // grandchild with it. Once it is gone, the grandchild's survival is the answer.
+    expect(
+      await until(
+        async () => processAlive(agent),
+        (alive) => !alive,
+        5000,
+      ),
+    ).toBe(false);
     expect(processAlive(pid)).toBe(true);
     const second = await startDaemon(dataDir, scripted);
     // TERM at start, KILL after the default grace (1 s): this grandchild ignores TERM.

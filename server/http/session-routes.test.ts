@@ -445,7 +445,8 @@ describe("sessions and turns over HTTP, with the demo agent as a real process", 
     await daemon.waitForSession(session.id, (s) => s.state === "active");
     await daemon.waitForSession(session.id, (s) => s.activity === undefined);
     // The demo agent replays the whole conversation during session/load; none of it may land.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // No wait is needed for a late replay: the agent's lines are read in order, the replay
+    // before the load's answer and that before the turn whose end was just awaited.
     const after = conversation();
     expect(after.slice(0, before.length)).toEqual(before);
     const added = after.slice(before.length).map((entry) => entry.message.role);

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { daemon, mockDaemon, pathOf } from "../testing/msw";
 import { apiBase, getJson, isOwnOrigin } from "./http";
 import { streamUrl } from "./stream-url";
 
+const requests = mockDaemon();
+
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.sessionStorage.clear();
   window.history.replaceState(null, "", "/");
 });
@@ -14,13 +17,13 @@ describe("where the SPA sends its token", () => {
   it("when the page is opened with ?api= pointing elsewhere, then requests stay on the page's origin with the token, and an old remembered override is dropped", async () => {
     window.sessionStorage.setItem("tideline.api", "http://evil.example");
     window.history.replaceState(null, "", "/?api=http://evil.example:9#token=sekret-token");
-    const fetchSpy = vi.fn(async () => Response.json({ status: "ok" }));
-    vi.stubGlobal("fetch", fetchSpy);
+    daemon.use(http.get("/api/health", () => HttpResponse.json({ status: "ok" })));
     await getJson("/api/health", z.object({ status: z.string() }));
-    const [url, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/health");
-    expect(new URL(url, window.location.href).origin).toBe(window.location.origin);
-    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer sekret-token");
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(pathOf(request!)).toBe("/api/health");
+    expect(new URL(request!.url).origin).toBe(window.location.origin);
+    expect(request?.headers.get("Authorization")).toBe("Bearer sekret-token");
     expect(apiBase()).toBe("");
     expect(window.sessionStorage.getItem("tideline.api")).toBeNull();
   });

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { QueryClient } from "@tanstack/react-query";
 import { EventSource } from "eventsource";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type EventSourceLike, SessionStream } from "./session-stream";
 import type { TranscriptData } from "./transcript-cache";
 import { transcriptQueries } from "./transcript-queries";
@@ -18,6 +18,8 @@ let base: string;
 let connections: string[];
 let script: Script;
 let stream: SessionStream | undefined;
+/** Every EventSource the stream made, in order. */
+let sources: EventSource[];
 
 const ref = { workspaceId: "ws_1", sessionId: "ses_1" };
 
@@ -47,6 +49,7 @@ const snapshot = {
 
 beforeEach(async () => {
   connections = [];
+  sources = [];
   server = createServer((request, response) => {
     connections.push(request.url ?? "");
     response.writeHead(200, {
@@ -68,16 +71,14 @@ afterEach(async () => {
 });
 
 function open(client: QueryClient): SessionStream {
-  stream = new SessionStream(
-    client,
-    ref,
-    (url) => new EventSource(`${base}${url}`) as unknown as EventSourceLike,
-  );
+  stream = new SessionStream(client, ref, (url) => {
+    const source = new EventSource(`${base}${url}`);
+    sources.push(source);
+    return source as unknown as EventSourceLike;
+  });
   stream.start();
   return stream;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("SessionStream over real SSE", () => {
   it("when only keepalive comments follow the snapshot, then the stream stays open on one connection", async () => {
@@ -118,11 +119,22 @@ describe("SessionStream over real SSE", () => {
       );
       response.end();
     };
-    const live = open(new QueryClient());
-    await expect.poll(() => live.state).toBe("stopped");
-    // Today's loop reconnected every 0.25–0.5 s; give it several chances.
-    await sleep(1_500);
-    expect(connections).toHaveLength(1);
+    // The stream's timers and the EventSource's own retry are fake: every reconnect that
+    // could ever be scheduled is run below, with no wait on the clock.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const live = open(new QueryClient());
+      await expect.poll(() => live.state).toBe("stopped");
+      // A closed EventSource never reconnects by itself…
+      expect(sources.map((source) => source.readyState)).toEqual([EventSource.CLOSED]);
+      // …and no timer left behind (the old loop's 0.25–0.5 s retry) opens another.
+      await vi.runAllTimersAsync();
+      expect(sources).toHaveLength(1);
+      expect(connections).toHaveLength(1);
+      expect(live.state).toBe("stopped");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("when it reconnects after a drop, then the request carries the fence of the held history", async () => {

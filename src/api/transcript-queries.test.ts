@@ -1,6 +1,9 @@
+// @vitest-environment jsdom
 import { QueryClient } from "@tanstack/react-query";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
 import type { Entry } from "../contract/transcript";
+import { daemon, mockDaemon } from "../testing/msw";
 import type { TranscriptData } from "./transcript-cache";
 import { loadOlderTranscript, transcriptQueries } from "./transcript-queries";
 
@@ -31,18 +34,20 @@ function page(starts: number[], extra: Record<string, unknown> = {}) {
   };
 }
 
-function stubPages(...bodies: unknown[]) {
-  const fetchMock = vi.fn(
-    async () => new Response(JSON.stringify(bodies.shift()), { status: 200 }),
+/** The transcript route answers each read with the next page, newest first. */
+function stubPages(...bodies: Record<string, unknown>[]) {
+  daemon.use(
+    http.get("/api/workspaces/w1/sessions/s1/transcript", () => {
+      const body = bodies.shift();
+      return body ? HttpResponse.json(body) : HttpResponse.json({}, { status: 500 });
+    }),
   );
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
 }
 
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
-afterEach(() => vi.unstubAllGlobals());
+mockDaemon();
 
 describe("loadOlderTranscript", () => {
   it("when an older page loads, then every entry already loaded keeps its object (no deep copy of the history)", async () => {

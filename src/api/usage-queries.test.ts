@@ -1,16 +1,14 @@
+// @vitest-environment jsdom
 import { QueryClient } from "@tanstack/react-query";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { daemon, mockDaemon, pathOf } from "../testing/msw";
 import { usageQueries } from "./usage-queries";
 
 const ref = { workspaceId: "ws 1", sessionId: "s1" };
+const USAGE = "/api/workspaces/ws%201/sessions/s1/usage";
 
-function stubFetch(body: unknown, status = 200) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => vi.unstubAllGlobals());
+const requests = mockDaemon();
 
 describe("usageQueries", () => {
   it("keys usage and turns under the session, as the stream hook invalidates them", () => {
@@ -21,18 +19,29 @@ describe("usageQueries", () => {
   });
 
   it("when usage is read, then it is parsed and the envelope is unwrapped by select", async () => {
-    const fetchMock = stubFetch({ usage: { context: { state: "unknown" }, turn_count: 0 } });
+    daemon.use(
+      http.get(USAGE, () =>
+        HttpResponse.json({ usage: { context: { state: "unknown" }, turn_count: 0 } }),
+      ),
+    );
     const client = new QueryClient();
     const data = await client.fetchQuery(usageQueries.usage(ref));
     expect(data.usage.context?.state).toBe("unknown");
     expect(usageQueries.usage(ref).select?.(data)).toEqual(data.usage);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/workspaces/ws%201/sessions/s1/usage");
-    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(requests.map(pathOf)).toEqual([USAGE]);
+  });
+
+  it("when a usage read is cancelled, then its request is aborted (the fetch carries the query's signal)", async () => {
+    daemon.use(http.get(USAGE, () => new Promise<never>(() => {})));
+    const client = new QueryClient();
+    void client.fetchQuery(usageQueries.usage(ref)).catch(() => undefined);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await client.cancelQueries({ queryKey: usageQueries.usage(ref).queryKey });
+    await vi.waitFor(() => expect(requests[0]?.signal.aborted).toBe(true));
   });
 
   it("when the usage payload is malformed, then the query fails", async () => {
-    stubFetch({ usage: { context: { state: "full" } } });
+    daemon.use(http.get(USAGE, () => HttpResponse.json({ usage: { context: { state: "full" } } })));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await expect(client.fetchQuery(usageQueries.usage(ref))).rejects.toMatchObject({
       code: "invalid_response",
@@ -40,12 +49,15 @@ describe("usageQueries", () => {
   });
 
   it("when turns are read, then the unwrapped turns and markers are parsed", async () => {
-    const fetchMock = stubFetch({ turns: [{ turn_id: "t1", sequence: 3 }], compactions: [] });
+    daemon.use(
+      http.get(`${USAGE}/turns`, () =>
+        HttpResponse.json({ turns: [{ turn_id: "t1", sequence: 3 }], compactions: [] }),
+      ),
+    );
     const client = new QueryClient();
     const data = await client.fetchQuery(usageQueries.turns(ref));
     expect(data?.turns).toHaveLength(1);
-    const [url] = fetchMock.mock.calls[0] as unknown as [string];
-    expect(url).toBe("/api/workspaces/ws%201/sessions/s1/usage/turns");
+    expect(requests.map(pathOf)).toEqual([`${USAGE}/turns`]);
   });
 });
 

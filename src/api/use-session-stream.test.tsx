@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { daemon, mockDaemon } from "../testing/msw";
 import { STOPPED_POLL_MS, sessionQueries } from "./session-queries";
 import type { EventSourceLike } from "./session-stream";
 import { useSessionStream } from "./use-session-stream";
@@ -31,6 +33,22 @@ const createSource = (url: string): EventSourceLike => {
   sources.push(source);
   return source;
 };
+
+const at = "2026-01-01T00:00:00Z";
+const session = (state: string) => ({
+  session: {
+    id: "s1",
+    workspace_id: "w1",
+    agent_name: "demo",
+    state,
+    available_commands: [],
+    created_at: at,
+    updated_at: at,
+  },
+});
+const S1 = "/api/workspaces/w1/sessions/s1";
+// The hook re-reads the session when its stream opens.
+mockDaemon(http.get(S1, () => HttpResponse.json(session("active"))));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -61,23 +79,8 @@ describe("useSessionStream", () => {
   });
 
   it("when a stopped session is resumed elsewhere (another tab, the CLI), then this tab's stream reopens", async () => {
-    const at = "2026-01-01T00:00:00Z";
-    const session = (state: string) => ({
-      session: {
-        id: "s1",
-        workspace_id: "w1",
-        agent_name: "demo",
-        state,
-        available_commands: [],
-        created_at: at,
-        updated_at: at,
-      },
-    });
     let state = "stopped";
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => new Response(JSON.stringify(session(state)), { status: 200 })),
-    );
+    daemon.use(http.get(S1, () => HttpResponse.json(session(state))));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(["sessions", "detail", "s1"], session("stopped"));
     const wrapper = ({ children }: { children: ReactNode }) => (
@@ -114,6 +117,5 @@ describe("useSessionStream", () => {
     });
     expect(sources).toHaveLength(2);
     expect(result.current.state).toBe("connecting");
-    vi.unstubAllGlobals();
   });
 });

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
-import { afterEach, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { expect, it } from "vitest";
+import { daemon, mockDaemon } from "../testing/msw";
+import { usageQueries } from "./usage-queries";
 import { useUsageTurns } from "./use-usage-turns";
 
 const ref = { workspaceId: "w1", sessionId: "s1" };
@@ -11,30 +14,22 @@ function Turns() {
   return <p>{turns.data ? `${turns.data.turns.length} turns` : "no turns yet"}</p>;
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-}
+const SESSION = "/api/workspaces/w1/sessions/s1";
+const requests = mockDaemon(
+  http.get(`${SESSION}/usage/turns`, () => HttpResponse.json({ turns: [], compactions: [] })),
+);
+const asked = () =>
+  requests.map((request) => new URL(request.url).pathname.split("/").slice(-2).join("/"));
 
 it("when a session opens, then per-turn usage is asked for only after the transcript's first page", async () => {
   let releaseTranscript: () => void = () => {};
   const transcriptAnswered = new Promise<void>((resolve) => {
     releaseTranscript = resolve;
   });
-  const asked: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      asked.push(new URL(url, "http://x").pathname.split("/").slice(-2).join("/"));
-      if (url.includes("/transcript")) {
-        await transcriptAnswered;
-        return json({ entries: [], has_older: false });
-      }
-      return json({ turns: [], compactions: [] });
+  daemon.use(
+    http.get(`${SESSION}/transcript`, async () => {
+      await transcriptAnswered;
+      return HttpResponse.json({ entries: [], has_older: false });
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -43,21 +38,20 @@ it("when a session opens, then per-turn usage is asked for only after the transc
       <Turns />
     </QueryClientProvider>,
   );
-  await waitFor(() => expect(asked).toEqual(["s1/transcript"]));
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(asked).toEqual(["s1/transcript"]);
+  await waitFor(() => expect(asked()).toEqual(["s1/transcript"]));
+  // Held back, not merely late: the turns query is disabled until the transcript answers.
+  const turns = client.getQueryCache().find({ queryKey: usageQueries.turns(ref).queryKey });
+  expect(turns?.isDisabled()).toBe(true);
+  expect(turns?.state.fetchStatus).toBe("idle");
   releaseTranscript();
   await waitFor(() => expect(view.container).toHaveTextContent("0 turns"));
-  expect(asked).toEqual(["s1/transcript", "usage/turns"]);
+  expect(asked()).toEqual(["s1/transcript", "usage/turns"]);
 });
 
 it("when the transcript cannot be read, then per-turn usage is still asked for", async () => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) =>
-      url.includes("/transcript")
-        ? json({ error: "boom", code: "internal" }, 500)
-        : json({ turns: [], compactions: [] }),
+  daemon.use(
+    http.get(`${SESSION}/transcript`, () =>
+      HttpResponse.json({ error: "boom", code: "internal" }, { status: 500 }),
     ),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

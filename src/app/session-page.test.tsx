@@ -1,10 +1,18 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockDaemon } from "../testing/msw";
 import { SessionPage } from "./session-page";
 
 const REF = { workspaceId: "w1", sessionId: "gone" };
+const GONE = "/api/workspaces/w1/sessions/gone";
+const notFound = () =>
+  HttpResponse.json({ error: "session not found", code: "not_found" }, { status: 404 });
+
+// The daemon does not know the session: the session and everything under it answer 404.
+mockDaemon(http.get(GONE, notFound), http.all(`${GONE}/*`, notFound));
 
 class FakeEventSource {
   static opened: FakeEventSource[] = [];
@@ -28,16 +36,6 @@ afterEach(() => {
 describe("the session page", () => {
   it("when the daemon does not know the session, then it says so once and stops streaming", async () => {
     vi.stubGlobal("EventSource", FakeEventSource);
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ error: "session not found", code: "not_found" }), {
-            status: 404,
-            headers: { "Content-Type": "application/json" },
-          }),
-      ),
-    );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>

@@ -43,10 +43,23 @@ describe("CodeBlock", () => {
   });
 
   it("when the language is unknown or missing, then the block is plain text", async () => {
-    const { container } = await renderAwaited(<CodeBlock text="print 1" language="brainfudge" />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(container.querySelector("code span")).toBeNull();
-    expect(container.querySelector("code")).toHaveTextContent("print 1");
+    // Beside a TypeScript block: once that one is highlighted, the highlighter has loaded
+    // and rendered every block, so plain text here is the answer, not "not yet".
+    const { container } = await renderAwaited(
+      <>
+        <CodeBlock text="print 1" language="brainfudge" />
+        <CodeBlock text="print 2" language={undefined} />
+        <CodeBlock text="const x = 1;" language="ts" />
+      </>,
+    );
+    const [unknown, missing, control] = container.querySelectorAll("code");
+    await waitFor(() => expect(control?.querySelector(".hljs-keyword")).not.toBeNull(), {
+      timeout: 5_000,
+    });
+    expect(unknown?.querySelector("span")).toBeNull();
+    expect(unknown).toHaveTextContent("print 1");
+    expect(missing?.querySelector("span")).toBeNull();
+    expect(missing).toHaveTextContent("print 2");
   });
 
   it("when Copy is pressed, then the code is written to the clipboard and it says so", async () => {

@@ -1,8 +1,8 @@
 // Test fixtures for the context rail: a real QueryClient seeded the way the daemon would
-// answer, and a fetch stub that routes by method and path.
+// answer. What the daemon answers past the seed comes from MSW handlers (testing/msw.ts).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { vi } from "vitest";
+import { HttpResponse, http } from "msw";
 import { sessionQueries } from "@/api/session-queries";
 import { type CompactionMarkerView, type UsageTurnsView, usageQueries } from "@/api/usage-queries";
 import type { Session } from "@/contract/session";
@@ -52,22 +52,27 @@ export function makeMarker(sequence: number, extra: Partial<CompactionMarkerView
   return marker;
 }
 
-export type Route = (init: RequestInit) => Response | Promise<Response>;
-
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status });
-}
-
-/** Stubs fetch: `"POST /compact"` → handler; unknown routes answer 404 so nothing hangs. */
-export function stubFetch(routes: Record<string, Route>) {
-  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const path = input.replace(BASE, "");
-    const route = routes[`${init.method ?? "GET"} ${path}`];
-    return route ? route(init) : json({ error: "not found", code: "not_found" }, 404);
-  });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
+/**
+ * The daemon behind the rail when a test says nothing else: the session above, a reported
+ * reading, no turns and an empty transcript (the rail reads it for each compaction's state).
+ */
+export const railDaemon = [
+  http.get(BASE, () => HttpResponse.json({ session: makeSession() })),
+  http.get(`${BASE}/usage`, () =>
+    HttpResponse.json({ usage: { context: REPORTED, turn_count: 1 } }),
+  ),
+  http.get(`${BASE}/usage/turns`, () => HttpResponse.json({ turns: [], compactions: [] })),
+  http.get(`${BASE}/transcript`, () =>
+    HttpResponse.json({
+      entries: [],
+      epoch: 1,
+      generation: 0,
+      max_sequence: 0,
+      has_older: false,
+      limit: 200,
+    }),
+  ),
+];
 
 export function renderRail(seed: {
   session?: Session;

@@ -1,34 +1,46 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it, vi } from "vitest";
 import { sessionQueries } from "../../api/session-queries";
 import type { Session } from "../../contract/session";
 import {
-  json,
+  BASE,
   makeSession,
   REF,
   REPORTED,
-  type Route,
+  railDaemon,
   renderRail,
-  stubFetch,
 } from "../../testing/context-rail";
+import { daemon, mockDaemon, requestsTo } from "../../testing/msw";
 
-afterEach(() => vi.unstubAllGlobals());
+const requests = mockDaemon(...railDaemon);
 
 const noTurns = { turns: [], compactions: [] };
 const button = () => screen.getByRole("button", { name: "Compact now" });
 const accepted = () =>
-  json({ session_id: "s1", prompt_id: "p1", command: "compact", status: "accepted" }, 202);
+  HttpResponse.json(
+    { session_id: "s1", prompt_id: "p1", command: "compact", status: "accepted" },
+    { status: 202 },
+  );
+const refused = (error: string, code: string) =>
+  HttpResponse.json({ error, code }, { status: 409 });
+const posts = () => requestsTo(requests, `${BASE}/compact`, "POST");
 
 /** Every re-read after a settle answers with the same data, so only the POST varies. */
-function stubDaemon(compact: Route, session: () => Session = () => makeSession()) {
-  return stubFetch({
-    "POST /compact": compact,
-    "GET ": () => json({ session: session() }),
-    "GET /usage": () => json({ usage: { context: REPORTED, turn_count: 1 } }),
-    "GET /usage/turns": () => json(noTurns),
-  });
+function stubDaemon(
+  compact: () => Response | Promise<Response>,
+  session: () => Session = () => makeSession(),
+) {
+  daemon.use(
+    http.post(`${BASE}/compact`, compact),
+    http.get(BASE, () => HttpResponse.json({ session: session() })),
+    http.get(`${BASE}/usage`, () =>
+      HttpResponse.json({ usage: { context: REPORTED, turn_count: 1 } }),
+    ),
+    http.get(`${BASE}/usage/turns`, () => HttpResponse.json(noTurns)),
+  );
 }
 
 /** A re-read session landing in the cache (the stream re-reads it after transcript frames). */
@@ -63,7 +75,7 @@ describe("Compact now", () => {
 
   it("when pressed, then it posts {} with a web client id, is busy in flight, then is enabled again", async () => {
     let answer: (response: Response) => void = () => {};
-    const fetchMock = stubDaemon(() => new Promise<Response>((resolve) => (answer = resolve)));
+    stubDaemon(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
 
     await userEvent.click(button());
@@ -72,11 +84,11 @@ describe("Compact now", () => {
     expect(button()).toHaveAttribute("title", "Requesting compaction…");
     expect(button()).toHaveAccessibleDescription("Requesting compaction…");
 
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
-    expect(post?.[0]).toBe("/api/workspaces/w1/sessions/s1/compact");
-    expect(post?.[1]?.body).toBe("{}");
-    const headers = (post?.[1]?.headers ?? {}) as Record<string, string>;
-    expect(headers["X-Compozy-Client-ID"]).toMatch(/^web-/);
+    await vi.waitFor(() => expect(posts()).toHaveLength(1));
+    const [post] = posts();
+    expect(new URL(post!.url).pathname).toBe("/api/workspaces/w1/sessions/s1/compact");
+    expect(await post?.text()).toBe("{}");
+    expect(post?.headers.get("X-Compozy-Client-ID")).toMatch(/^web-/);
 
     answer(accepted());
     await waitFor(() => expect(button()).not.toHaveAttribute("aria-disabled"));
@@ -86,7 +98,7 @@ describe("Compact now", () => {
 
   it("when pressed from the keyboard, then it keeps focus while in flight and sends only once", async () => {
     let answer: (response: Response) => void = () => {};
-    const fetchMock = stubDaemon(() => new Promise<Response>((resolve) => (answer = resolve)));
+    stubDaemon(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
     const user = userEvent.setup();
 
@@ -94,8 +106,9 @@ describe("Compact now", () => {
     await user.keyboard("{Enter}");
     expect(button()).toHaveAttribute("aria-busy", "true");
     expect(button()).toHaveFocus();
+    await vi.waitFor(() => expect(posts()).toHaveLength(1));
     await user.keyboard("{Enter}");
-    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect(button()).toHaveAttribute("aria-busy", "true");
     expect(posts()).toHaveLength(1);
 
     answer(accepted());
@@ -147,21 +160,21 @@ describe("Compact now", () => {
     ],
     ["goal_budget_fenced", "goal: budget fenced", "goal: budget fenced"],
   ])("when refused with %s, then it says so in plain words", async (code, error, words) => {
-    stubDaemon(() => json({ error, code }, 409));
+    stubDaemon(() => refused(error, code));
     renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
     await userEvent.click(button());
     expect(await screen.findByRole("alert")).toHaveTextContent(words);
   });
 
   it("when the daemon cannot be reached, then it says so", async () => {
-    stubDaemon(() => Promise.reject(new TypeError("Failed to fetch")));
+    stubDaemon(() => HttpResponse.error());
     renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
     await userEvent.click(button());
     expect(await screen.findByRole("alert")).toHaveTextContent("Couldn't reach the daemon.");
   });
 
   it("when the answer carries no error envelope, then it says 'Couldn't request compaction. Try again.'", async () => {
-    stubDaemon(() => new Response("<html>bad gateway</html>", { status: 502 }));
+    stubDaemon(() => new HttpResponse("<html>bad gateway</html>", { status: 502 }));
     renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
     await userEvent.click(button());
     expect(await screen.findByRole("alert")).toHaveTextContent(
@@ -174,7 +187,7 @@ describe("Compact now", () => {
     let answer: (response: Response) => void = () => {};
     stubDaemon(() =>
       refuse
-        ? json({ error: "session: prompt already in progress", code: "session_busy" }, 409)
+        ? refused("session: prompt already in progress", "session_busy")
         : new Promise<Response>((resolve) => (answer = resolve)),
     );
     renderRail({ session: makeSession(), context: REPORTED, turns: noTurns });
@@ -192,7 +205,7 @@ describe("Compact now", () => {
   it("a refusal raced by another client's turn stays while that turn runs and clears when it ends", async () => {
     let current = makeSession();
     stubDaemon(
-      () => json({ error: "session: prompt already in progress", code: "session_busy" }, 409),
+      () => refused("session: prompt already in progress", "session_busy"),
       () => current,
     );
     const { client } = renderRail({ session: current, context: REPORTED, turns: noTurns });

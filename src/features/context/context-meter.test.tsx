@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
 import {
-  json,
+  BASE,
   makeMarker,
   makeSession,
   REPORTED,
+  railDaemon,
   renderRail,
-  stubFetch,
 } from "../../testing/context-rail";
+import { daemon, mockDaemon } from "../../testing/msw";
 
-afterEach(() => vi.unstubAllGlobals());
+mockDaemon(...railDaemon);
 
 const meter = () => screen.getByRole("meter", { name: "Context window" });
 /** The meter when there is a figure to expose, else the labelled status text that stands in for it. */
@@ -93,7 +95,7 @@ describe("the context meter", () => {
   });
 
   it("while usage loads, then it says 'Loading context'", () => {
-    stubFetch({ "GET /usage": () => new Promise<Response>(() => {}) });
+    daemon.use(http.get(`${BASE}/usage`, () => new Promise<never>(() => {})));
     renderRail({ turns: noTurns });
     noMeter();
     expect(contextWindow()).toHaveAttribute("aria-busy", "true");
@@ -102,12 +104,13 @@ describe("the context meter", () => {
 
   it("when usage fails to load, then it says 'Usage unavailable' and Retry reads it again", async () => {
     let fail = true;
-    stubFetch({
-      "GET /usage": () =>
+    daemon.use(
+      http.get(`${BASE}/usage`, () =>
         fail
-          ? json({ error: "boom", code: "internal" }, 500)
-          : json({ usage: { context: REPORTED, turn_count: 1 } }),
-    });
+          ? HttpResponse.json({ error: "boom", code: "internal" }, { status: 500 })
+          : HttpResponse.json({ usage: { context: REPORTED, turn_count: 1 } }),
+      ),
+    );
     renderRail({ turns: noTurns });
     expect(await within(contextWindow()).findByText("Usage unavailable")).toBeVisible();
     fail = false;

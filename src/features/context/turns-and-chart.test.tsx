@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
 import {
-  json,
+  BASE,
   makeMarker,
   makeTurn,
   REPORTED,
+  railDaemon,
   renderRail,
-  stubFetch,
 } from "../../testing/context-rail";
+import { daemon, mockDaemon } from "../../testing/msw";
 
-afterEach(() => vi.unstubAllGlobals());
+mockDaemon(...railDaemon);
 
 const turnsList = () => screen.getByRole("list", { name: "Turns" });
 
@@ -67,7 +69,11 @@ describe("the turns list", () => {
   });
 
   it("when turns fail to load, then it says so with Retry, and the meter still reads usage", async () => {
-    stubFetch({ "GET /usage/turns": () => json({ error: "boom", code: "internal" }, 500) });
+    daemon.use(
+      http.get(`${BASE}/usage/turns`, () =>
+        HttpResponse.json({ error: "boom", code: "internal" }, { status: 500 }),
+      ),
+    );
     renderRail({ context: REPORTED });
     expect(await screen.findByText("Turns unavailable")).toBeVisible();
     expect(screen.getByRole("button", { name: "Retry" })).toBeEnabled();

@@ -4,23 +4,24 @@
 // never a blank panel, an error with a Retry that cannot help, or a retry loop.
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, makeSession, REPORTED, renderRail, stubFetch } from "../../testing/context-rail";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
+import { BASE, makeSession, REPORTED, railDaemon, renderRail } from "../../testing/context-rail";
+import { daemon, mockDaemon, requestsTo } from "../../testing/msw";
 
-afterEach(() => vi.unstubAllGlobals());
+const requests = mockDaemon(...railDaemon);
 
-const plain404 = () => new Response("404 page not found", { status: 404 });
-
-function calls(fetchMock: ReturnType<typeof stubFetch>, suffix: string) {
-  return fetchMock.mock.calls.filter(([url]) => String(url).endsWith(suffix)).length;
-}
+const plain404 = () => new HttpResponse("404 page not found", { status: 404 });
+const calls = (suffix: string) => requestsTo(requests, `${BASE}${suffix}`).length;
 
 describe("ContextRail against an older daemon", () => {
   it("when usage has no context reading, then the meter says the daemon reports none", async () => {
-    const fetchMock = stubFetch({
-      "GET /usage": () => json({ usage: { turn_count: 3, input_tokens: 1200, output_tokens: 80 } }),
-      "GET /usage/turns": () => json({ turns: [], compactions: [] }),
-    });
+    daemon.use(
+      http.get(`${BASE}/usage`, () =>
+        HttpResponse.json({ usage: { turn_count: 3, input_tokens: 1200, output_tokens: 80 } }),
+      ),
+      http.get(`${BASE}/usage/turns`, () => HttpResponse.json({ turns: [], compactions: [] })),
+    );
     const { client } = renderRail({ session: makeSession() });
     // No figure to expose: a labelled status text, never a role="meter" a browser reads as 0.
     const status = await screen.findByRole("status", { name: "Context window" });
@@ -30,18 +31,20 @@ describe("ContextRail against an older daemon", () => {
     expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
     // Nothing is fetching, so no retry is waiting either (a retry delay counts as fetching).
     await waitFor(() => expect(client.isFetching()).toBe(0));
-    expect(calls(fetchMock, "/usage")).toBe(1);
+    expect(calls("/usage")).toBe(1);
   });
 
   it("when /usage/turns is 404, then the turns list, the chart and Compact now are hidden, asked once", async () => {
-    const fetchMock = stubFetch({
-      "GET /usage": () => json({ usage: { context: REPORTED, turn_count: 1 } }),
-      "GET /usage/turns": plain404,
-    });
+    daemon.use(
+      http.get(`${BASE}/usage`, () =>
+        HttpResponse.json({ usage: { context: REPORTED, turn_count: 1 } }),
+      ),
+      http.get(`${BASE}/usage/turns`, plain404),
+    );
     const { client } = renderRail({ session: makeSession() });
     const meter = await screen.findByRole("meter", { name: "Context window" });
     await waitFor(() => expect(meter).toHaveTextContent("35%"));
-    await waitFor(() => expect(calls(fetchMock, "/usage/turns")).toBe(1));
+    await waitFor(() => expect(calls("/usage/turns")).toBe(1));
     // Nothing is fetching, so no retry is waiting either (a retry delay counts as fetching).
     await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(screen.queryByRole("heading", { name: "Turns" })).toBeNull();
@@ -49,22 +52,24 @@ describe("ContextRail against an older daemon", () => {
     expect(screen.queryByText("Turns unavailable")).toBeNull();
     expect(screen.queryByRole("button", { name: "Compact now" })).toBeNull();
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(calls(fetchMock, "/usage/turns")).toBe(1);
+    expect(calls("/usage/turns")).toBe(1);
   });
 
   it("when /compact is 404, then Compact now goes away instead of failing each press", async () => {
     const user = userEvent.setup();
-    const fetchMock = stubFetch({
-      "GET /usage": () => json({ usage: { context: REPORTED, turn_count: 1 } }),
-      "GET /usage/turns": () => json({ turns: [], compactions: [] }),
-      "GET ": () => json({ session: makeSession() }),
-      "POST /compact": plain404,
-    });
+    daemon.use(
+      http.get(`${BASE}/usage`, () =>
+        HttpResponse.json({ usage: { context: REPORTED, turn_count: 1 } }),
+      ),
+      http.get(`${BASE}/usage/turns`, () => HttpResponse.json({ turns: [], compactions: [] })),
+      http.get(BASE, () => HttpResponse.json({ session: makeSession() })),
+      http.post(`${BASE}/compact`, plain404),
+    );
     renderRail({ session: makeSession() });
     await user.click(await screen.findByRole("button", { name: "Compact now" }));
     await waitFor(() => expect(screen.queryByRole("button", { name: "Compact now" })).toBeNull());
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getByRole("meter", { name: "Context window" })).toHaveTextContent("35%");
-    expect(calls(fetchMock, "/compact")).toBe(1);
+    expect(calls("/compact")).toBe(1);
   });
 });

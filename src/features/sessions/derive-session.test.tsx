@@ -2,21 +2,18 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http, type RequestHandler } from "msw";
+import { describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { daemon, mockDaemon, pathOf } from "../../testing/msw";
 import { DeriveSession } from "./derive-session";
 import { previewSummary } from "./derive-session-view";
 
 const BASE = "/api/workspaces/w1/sessions/s1";
 const AT = "2026-01-01T00:00:00Z";
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-}
+const json = (body: object, status = 200) => HttpResponse.json(body, { status });
 
 const created = {
   id: "s2",
@@ -47,18 +44,14 @@ const agents = {
 };
 
 /** Every panel reads its source session and the configured agents. */
-const BASICS: Record<string, (init: RequestInit) => Response> = {
-  "GET ": () => json({ session: source }),
-  "GET /api/agents": () => json(agents),
-};
+const requests = mockDaemon(
+  http.get(BASE, () => json({ session: source })),
+  http.get("/api/agents", () => json(agents)),
+);
+const posts = () => requests.filter((request) => request.method === "POST");
 
-function renderPanel(routes: Record<string, (init: RequestInit) => Response>) {
-  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const key = `${init.method ?? "GET"} ${url.replace(BASE, "")}`;
-    const route = routes[key] ?? BASICS[key];
-    return route ? route(init) : json({ error: "not found", code: "not_found" }, 404);
-  });
-  vi.stubGlobal("fetch", fetchMock);
+function renderPanel(...handlers: RequestHandler[]) {
+  daemon.use(...handlers);
   const location = memoryLocation({ path: "/w/w1/s/s1", record: true });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -68,18 +61,16 @@ function renderPanel(routes: Record<string, (init: RequestInit) => Response>) {
       </Router>
     </QueryClientProvider>,
   );
-  return { fetchMock, location };
+  return { location };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("Continue and Fork", () => {
   it("when Fork is chosen, then the preview is shown first, and starting it posts the agent and opens the new session", async () => {
     const preview = { message_count: 12, replay_bytes: 4_300, truncated: true, omitted_count: 30 };
-    const { fetchMock, location } = renderPanel({
-      "GET /derive/preview": () => json(preview),
-      "POST /fork": () => json({ session: created }, 201),
-    });
+    const { location } = renderPanel(
+      http.get(`${BASE}/derive/preview`, () => json(preview)),
+      http.post(`${BASE}/fork`, () => json({ session: created }, 201)),
+    );
     await userEvent.click(screen.getByRole("button", { name: "Fork…" }));
     const panel = screen.getByRole("group", { name: "Fork this session" });
     expect(
@@ -87,7 +78,7 @@ describe("Continue and Fork", () => {
         "The new session's agent is sent 12 messages of this conversation (4.2 KB) with its first prompt. 30 earlier messages are left out to fit the replay budget; this session keeps them.",
       ),
     ).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+    expect(posts()).toHaveLength(0);
 
     // The agent is one of the configured ones, this session's preselected; the name follows
     // the source's.
@@ -102,9 +93,8 @@ describe("Continue and Fork", () => {
     await userEvent.selectOptions(agent, "other");
     await userEvent.click(within(panel).getByRole("button", { name: "Start fork" }));
     await vi.waitFor(() => expect(location.history.at(-1)).toBe("/w/w1/s/s2"));
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
-    expect(post?.[0]).toBe(`${BASE}/fork`);
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(posts().map(pathOf)).toEqual([`${BASE}/fork`]);
+    expect(await posts()[0]?.json()).toEqual({
       agent_name: "other",
       name: "Billing (fork)",
     });
@@ -116,10 +106,11 @@ describe("Continue and Fork", () => {
     window.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && !event.defaultPrevented) outside();
     });
-    renderPanel({
-      "GET /derive/preview": () =>
+    renderPanel(
+      http.get(`${BASE}/derive/preview`, () =>
         json({ message_count: 2, replay_bytes: 900, truncated: false, omitted_count: 0 }),
-    });
+      ),
+    );
     const opener = screen.getByRole("button", { name: "Continue…" });
     await user.click(opener);
     const panel = screen.getByRole("group", { name: "Continue this session" });
@@ -135,8 +126,8 @@ describe("Continue and Fork", () => {
   });
 
   it("when the session was continued, then only Fork is offered", async () => {
-    renderPanel({
-      "GET ": () =>
+    renderPanel(
+      http.get(BASE, () =>
         json({
           session: {
             ...source,
@@ -146,18 +137,21 @@ describe("Continue and Fork", () => {
             },
           },
         }),
-    });
+      ),
+    );
     expect(await screen.findByRole("button", { name: "Fork…" })).toBeVisible();
     await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Continue…" })).toBeNull());
   });
 
   it("when the daemon refuses the continue, then its words are shown and nothing navigates", async () => {
-    const { location } = renderPanel({
-      "GET /derive/preview": () =>
+    const { location } = renderPanel(
+      http.get(`${BASE}/derive/preview`, () =>
         json({ message_count: 2, replay_bytes: 900, truncated: false, omitted_count: 0 }),
-      "POST /continue": () =>
+      ),
+      http.post(`${BASE}/continue`, () =>
         json({ error: "session: prompt already in progress", code: "session_busy" }, 409),
-    });
+      ),
+    );
     await userEvent.click(screen.getByRole("button", { name: "Continue…" }));
     const panel = screen.getByRole("group", { name: "Continue this session" });
     await within(panel).findByText(/is sent 2 messages of this conversation \(900 bytes\)/);
@@ -169,7 +163,11 @@ describe("Continue and Fork", () => {
   });
 
   it("when the preview cannot be read, then the panel says why and cannot start", async () => {
-    renderPanel({});
+    renderPanel(
+      http.get(`${BASE}/derive/preview`, () =>
+        json({ error: "not found", code: "not_found" }, 404),
+      ),
+    );
     await userEvent.click(screen.getByRole("button", { name: "Continue…" }));
     const panel = screen.getByRole("group", { name: "Continue this session" });
     expect(await within(panel).findByRole("alert")).toBeInTheDocument();

@@ -2,13 +2,15 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { sessionQueries } from "../../api/session-queries";
 import { useStreamStatusActions } from "../../api/stream-status-store";
 import { transcriptQueries } from "../../api/transcript-queries";
 import type { Session } from "../../contract/session";
+import { daemon, mockDaemon, requestsTo } from "../../testing/msw";
 import { SessionSidebar } from "./session-sidebar";
 
 function session(id: string, overrides: Partial<Session> = {}): Session {
@@ -47,42 +49,28 @@ const sessions = [
   }),
 ];
 
-let fetchMock: ReturnType<typeof vi.fn>;
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-}
-
-beforeEach(() => {
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.startsWith("/api/sessions") && init?.method !== "POST") {
-      return json({ sessions, page: { has_more: false, limit: 100, total: 3 } });
-    }
-    if (url === "/api/workspaces") {
-      const at = "2026-01-01T00:00:00Z";
-      return json({
-        workspaces: [{ id: "w1", name: "main", root_dir: "/w", created_at: at, updated_at: at }],
-      });
-    }
-    if (url === "/api/agents") {
-      return json({
-        agents: [
-          { name: "claude", default: true, preset: "claude" },
-          { name: "codex", default: false, preset: "codex" },
-        ],
-      });
-    }
-    if (url === "/api/sessions" && init?.method === "POST") {
-      return json({ session: session("s-created") }, 201);
-    }
-    return json({ error: "nope", code: "not_found" }, 404);
-  });
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const at = "2026-01-01T00:00:00Z";
+const requests = mockDaemon(
+  http.get("/api/sessions", () =>
+    HttpResponse.json({ sessions, page: { has_more: false, limit: 100, total: 3 } }),
+  ),
+  http.get("/api/workspaces", () =>
+    HttpResponse.json({
+      workspaces: [{ id: "w1", name: "main", root_dir: "/w", created_at: at, updated_at: at }],
+    }),
+  ),
+  http.get("/api/agents", () =>
+    HttpResponse.json({
+      agents: [
+        { name: "claude", default: true, preset: "claude" },
+        { name: "codex", default: false, preset: "codex" },
+      ],
+    }),
+  ),
+  http.post("/api/sessions", () =>
+    HttpResponse.json({ session: session("s-created") }, { status: 201 }),
+  ),
+);
 
 function renderSidebar(activeSessionId?: string, seed?: (client: QueryClient) => void) {
   const location = memoryLocation({ path: "/", record: true });
@@ -183,15 +171,6 @@ describe("SessionSidebar", () => {
   });
 
   it("when the list can no longer reach the daemon, then no row claims its last state as current", async () => {
-    let reachable = true;
-    const listed = fetchMock.getMockImplementation() as (
-      url: string,
-      init?: RequestInit,
-    ) => Promise<Response>;
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (!reachable && url.startsWith("/api/sessions")) throw new TypeError("Failed to fetch");
-      return listed(url, init);
-    });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const location = memoryLocation({ path: "/" });
     render(
@@ -203,7 +182,7 @@ describe("SessionSidebar", () => {
     );
     const nav = screen.getByRole("navigation", { name: "Sessions" });
     await within(nav).findByRole("link", { name: /Old work/ });
-    reachable = false;
+    daemon.use(http.get("/api/sessions", () => HttpResponse.error()));
     await act(() => client.refetchQueries({ queryKey: sessionQueries.list().queryKey }));
     await waitFor(() =>
       expect(
@@ -229,8 +208,9 @@ describe("SessionSidebar", () => {
     await user.type(within(dialog).getByRole("textbox", { name: "Name (optional)" }), "Fix CI");
     await user.click(within(dialog).getByRole("button", { name: "Create session" }));
     await waitFor(() => expect(location.history.at(-1)).toBe("/w/w1/s/s-created"));
-    const [, init] = fetchMock.mock.calls.find(([, options]) => options?.method === "POST") ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const creates = requestsTo(requests, "/api/sessions", "POST");
+    expect(creates).toHaveLength(1);
+    expect(await creates[0]?.json()).toEqual({
       workspace: "w1",
       agent_name: "codex",
       name: "Fix CI",
@@ -267,26 +247,29 @@ describe("SessionSidebar", () => {
         updated_at: new Date(Date.UTC(2026, 0, 2, 0, 0, 100 - index)).toISOString(),
       }),
     );
-    fetchMock.mockImplementation(async (url: string) => {
-      const query = new URL(url, "http://x").searchParams;
-      if (!url.startsWith("/api/sessions")) return json({ workspaces: [] });
-      if (query.get("cursor") === "page-2") {
-        return json({
-          sessions: [session("s-last", { name: "The 101st", updated_at: "2026-01-01T00:00:00Z" })],
-          page: { has_more: false, limit: 100, total: 101 },
-        });
-      }
-      return json({
-        sessions: first,
-        page: { has_more: true, limit: 100, next_cursor: "page-2", total: 101 },
-      });
-    });
+    daemon.use(
+      http.get("/api/sessions", ({ request }) =>
+        new URL(request.url).searchParams.get("cursor") === "page-2"
+          ? HttpResponse.json({
+              sessions: [
+                session("s-last", { name: "The 101st", updated_at: "2026-01-01T00:00:00Z" }),
+              ],
+              page: { has_more: false, limit: 100, total: 101 },
+            })
+          : HttpResponse.json({
+              sessions: first,
+              page: { has_more: true, limit: 100, next_cursor: "page-2", total: 101 },
+            }),
+      ),
+      http.get("/api/workspaces", () => HttpResponse.json({ workspaces: [] })),
+    );
     renderSidebar();
     const nav = screen.getByRole("navigation", { name: "Sessions" });
     await waitFor(() => expect(within(nav).getAllByRole("link")).toHaveLength(100));
-    const listCalls = fetchMock.mock.calls.map(([url]) => String(url));
-    for (const url of listCalls.filter((call) => call.startsWith("/api/sessions"))) {
-      expect(Number(new URL(url, "http://x").searchParams.get("limit"))).toBeLessThanOrEqual(100);
+    const listCalls = requestsTo(requests, "/api/sessions", "GET");
+    expect(listCalls.length).toBeGreaterThan(0);
+    for (const call of listCalls) {
+      expect(Number(new URL(call.url).searchParams.get("limit"))).toBeLessThanOrEqual(100);
     }
     await user.click(within(nav).getByRole("button", { name: "Show more sessions" }));
     expect(await within(nav).findByRole("link", { name: /The 101st/ })).toBeInTheDocument();

@@ -2,19 +2,16 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
 import type { SessionPhase } from "../../lib/session-phase";
+import { daemon, mockDaemon, requestsTo } from "../../testing/msw";
 import { StopSession } from "./stop-session";
 import { stopWouldInterrupt } from "./stop-session-view";
 
 const ref = { workspaceId: "w1", sessionId: "s1" };
-let fetchMock: ReturnType<typeof vi.fn>;
-
-beforeEach(() => {
-  fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const STOP = "/api/workspaces/w1/sessions/s1/stop";
+const requests = mockDaemon(http.post(STOP, () => new HttpResponse(null, { status: 204 })));
 
 function renderStop(phase: SessionPhase, approvals = 0) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -25,10 +22,7 @@ function renderStop(phase: SessionPhase, approvals = 0) {
   );
 }
 
-const stops = () =>
-  fetchMock.mock.calls.filter(
-    ([url, init]) => String(url).endsWith("/stop") && init?.method === "POST",
-  );
+const stops = () => requestsTo(requests, STOP, "POST");
 const trigger = () => screen.getAllByRole("button", { name: "Stop session" })[0] as HTMLElement;
 
 describe("Stop session", () => {
@@ -89,12 +83,12 @@ describe("Stop session", () => {
   });
 
   it("when the daemon refuses, then it says so in plain words", async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({ error: "session: not active", code: "session_not_promptable" }),
-        {
-          status: 400,
-        },
+    daemon.use(
+      http.post(STOP, () =>
+        HttpResponse.json(
+          { error: "session: not active", code: "session_not_promptable" },
+          { status: 400 },
+        ),
       ),
     );
     renderStop("ready");

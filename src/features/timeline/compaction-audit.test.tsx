@@ -1,39 +1,35 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, renderHook, screen, within } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { CompactionAudit } from "../../audit/types";
 import type { CompactionItem, Entry } from "../../contract/transcript";
 import { COMPOSER_INPUT_ID } from "../../lib/focus-request";
 import { auditItem, lossyAudit } from "../../testing/audits";
+import { daemon, mockDaemon, requestsTo } from "../../testing/msw";
 import { CompactionRow } from "./compaction-row";
 import { useDraft, useDraftActions } from "./draft-store";
 import { TimelineSession } from "./timeline-session";
 import { useJumpTarget, useTimelineActions } from "./timeline-store";
 
 const ref = { workspaceId: "w1", sessionId: "s1" };
-const AUDIT_PATH = "/api/workspaces/w1/sessions/s1/compactions/c2/audit";
-let routes: Record<string, { status: number; body: unknown }>;
-let fetchMock: ReturnType<typeof vi.fn>;
+const SESSION = "/api/workspaces/w1/sessions/s1";
+const AUDIT_PATH = `${SESSION}/compactions/c2/audit`;
+/** What the audit route answers; `undefined` is a daemon without it (its plain 404). */
+let audit: { status: number; body: unknown } | undefined;
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-}
+const requests = mockDaemon(
+  http.get(AUDIT_PATH, () =>
+    audit
+      ? HttpResponse.json(audit.body as object, { status: audit.status })
+      : HttpResponse.json({ error: "no such endpoint", code: "not_found" }, { status: 404 }),
+  ),
+);
 
 beforeEach(() => {
-  routes = { [AUDIT_PATH]: { status: 200, body: lossyAudit() } };
-  fetchMock = vi.fn(async (input: string | URL) => {
-    const url = new URL(String(input), "http://localhost/");
-    const route = routes[url.pathname];
-    return route
-      ? json(route.status, route.body)
-      : json(404, { error: "no such endpoint", code: "not_found" });
-  });
-  vi.stubGlobal("fetch", fetchMock);
+  audit = { status: 200, body: lossyAudit() };
   const { result, unmount } = renderHook(() => ({
     timeline: useTimelineActions(),
     drafts: useDraftActions(),
@@ -44,7 +40,6 @@ beforeEach(() => {
   });
   unmount();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const completed: CompactionItem = {
   kind: "compaction",
@@ -67,12 +62,15 @@ function Probe() {
   );
 }
 
-function renderRow(item: CompactionItem = completed) {
+function renderRow(item: CompactionItem = completed, ...others: CompactionItem[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <TimelineSession.Provider value={ref}>
         <CompactionRow item={item} />
+        {others.map((other) => (
+          <CompactionRow key={other.compaction_id} item={other} />
+        ))}
         <Probe />
       </TimelineSession.Provider>
     </QueryClientProvider>,
@@ -100,7 +98,7 @@ describe("the audit on a completed compaction row", () => {
     ).toHaveAttribute("aria-expanded", "false");
     await user.click(screen.getByRole("button", { name: "Go to turn 3" }));
     expect(screen.getByRole("status", { name: "jump target" })).toHaveTextContent("m-1");
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(AUDIT_PATH);
+    expect(requestsTo(requests, AUDIT_PATH, "GET")).toHaveLength(1);
   });
 
   it("when the inventory opens, then dropped items come first, pinned on top, each chosen, with why; labels render as text, never HTML", async () => {
@@ -140,7 +138,7 @@ describe("the audit on a completed compaction row", () => {
     expect(prompt).toContain("- The command `npm test -- auth`");
     expect(prompt).not.toContain("src/auth.ts");
     expect(prompt.indexOf("I pinned this")).toBeLessThan(prompt.indexOf("My last request"));
-    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/prompt"))).toBe(false);
+    expect(requestsTo(requests, `${SESSION}/prompt`)).toHaveLength(0);
   });
 
   it("when nothing is chosen, then Remind the agent is unavailable; the pinned flag's button offers only the pins", async () => {
@@ -157,7 +155,7 @@ describe("the audit on a completed compaction row", () => {
 
   it("when the summary is not readable, then the row says nothing can be checked and lists nothing as dropped", async () => {
     const user = userEvent.setup();
-    routes[AUDIT_PATH] = {
+    audit = {
       status: 200,
       body: lossyAudit({
         summary_readable: false,
@@ -180,23 +178,30 @@ describe("the audit on a completed compaction row", () => {
 
   it("when the audit fails, then the row says so and Try again asks again", async () => {
     const user = userEvent.setup();
-    routes[AUDIT_PATH] = { status: 500, body: { error: "internal error", code: "internal" } };
+    audit = { status: 500, body: { error: "internal error", code: "internal" } };
     renderRow();
     expect(await screen.findByText(/Couldn't check what the summary kept/)).toBeInTheDocument();
-    routes[AUDIT_PATH] = { status: 200, body: lossyAudit() };
+    audit = { status: 200, body: lossyAudit() };
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText(/^Replaced turns 3–17 · 42 messages ·/)).toBeInTheDocument();
   });
 
   it("when the daemon sends a payload that breaks the schema, then it is an error, not a render", async () => {
-    routes[AUDIT_PATH] = { status: 200, body: { ...lossyAudit(), items: [{ key: 1 }] } };
+    audit = { status: 200, body: { ...lossyAudit(), items: [{ key: 1 }] } };
     renderRow();
     expect(await screen.findByText(/Couldn't check what the summary kept/)).toBeInTheDocument();
   });
 
-  it("when a compaction is not completed, then no audit is asked for", () => {
-    renderRow({ ...completed, status: "failed", error: "overloaded" });
-    expect(fetchMock).not.toHaveBeenCalled();
+  it("when a compaction is not completed, then no audit is asked for", async () => {
+    // Beside a completed one: once its audit is asked for, the failed row has had its chance.
+    const c3 = `${SESSION}/compactions/c3/audit`;
+    daemon.use(http.get(c3, () => HttpResponse.json(lossyAudit())));
+    renderRow(
+      { ...completed, status: "failed", error: "overloaded" },
+      { ...completed, compaction_id: "c3" },
+    );
+    await waitFor(() => expect(requestsTo(requests, c3)).toHaveLength(1));
+    expect(requests).toHaveLength(1);
   });
 });
 
@@ -207,7 +212,7 @@ describe("hostile audits", () => {
     const paths = Array.from({ length: 500 }, (_, index) =>
       auditItem({ key: `path:src/f${index}.ts` }),
     );
-    routes[AUDIT_PATH] = {
+    audit = {
       status: 200,
       body: lossyAudit({
         items: [
@@ -244,7 +249,7 @@ describe("hostile audits", () => {
 describe("Compare with the previous summary", () => {
   it("when there is a previous compaction, then the comparison lists what it kept and this one lost, and a word diff", async () => {
     const user = userEvent.setup();
-    const audit: CompactionAudit = lossyAudit({
+    const withPrevious: CompactionAudit = lossyAudit({
       previous: {
         compaction_id: "c1",
         summary: "We refactored src/auth.ts and README.md.",
@@ -256,7 +261,7 @@ describe("Compare with the previous summary", () => {
         ],
       },
     });
-    routes[AUDIT_PATH] = { status: 200, body: audit };
+    audit = { status: 200, body: withPrevious };
     renderRow();
     await user.click(
       await screen.findByRole("button", { name: /Compare with the previous summary · 1 lost/ }),
@@ -288,7 +293,7 @@ function entry(sequence: number, message: Entry["message"]): Entry {
 describe("against a daemon without the audit (CompozyOS)", () => {
   it("when the route answers 404, then the audit is computed from the transcript pages and pins, and the row says it was checked in the browser", async () => {
     const user = userEvent.setup();
-    delete routes[AUDIT_PATH];
+    audit = undefined;
     const entries = [
       entry(1, {
         id: "u1",
@@ -309,14 +314,21 @@ describe("against a daemon without the audit (CompozyOS)", () => {
         parts: [{ type: "data-compozy-compaction", id: "c2", data: completed }],
       }),
     ];
-    routes["/api/workspaces/w1/sessions/s1/transcript"] = {
-      status: 200,
-      body: { entries, epoch: 1, generation: 1, max_sequence: 4, has_older: false, limit: 1000 },
-    };
-    routes["/api/workspaces/w1/sessions/s1/pins"] = {
-      status: 200,
-      body: { pins: [{ entry_id: "u1", pinned_at: "2026-11-30T08:00:00.000Z" }] },
-    };
+    daemon.use(
+      http.get(`${SESSION}/transcript`, () =>
+        HttpResponse.json({
+          entries,
+          epoch: 1,
+          generation: 1,
+          max_sequence: 4,
+          has_older: false,
+          limit: 1000,
+        }),
+      ),
+      http.get(`${SESSION}/pins`, () =>
+        HttpResponse.json({ pins: [{ entry_id: "u1", pinned_at: "2026-11-30T08:00:00.000Z" }] }),
+      ),
+    );
     renderRow();
     expect(await screen.findByText(/^Replaced turns 1–2 · 3 messages ·/)).toBeInTheDocument();
     expect(screen.getByText(/checked in this browser/)).toBeInTheDocument();

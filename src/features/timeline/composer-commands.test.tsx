@@ -2,9 +2,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sessionQueries } from "../../api/session-queries";
 import type { Session } from "../../contract/session";
+import { mockDaemon, requestsTo } from "../../testing/msw";
 import { Composer } from "./composer";
 import { useDraftActions } from "./draft-store";
 
@@ -33,51 +35,43 @@ function descriptor(name: string, description: string, hint?: string) {
   };
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-}
+const SESSION = "/api/workspaces/w1/sessions/s1";
+const requests = mockDaemon(
+  http.get(`${SESSION}/commands`, () =>
+    HttpResponse.json({
+      commands: [
+        descriptor(
+          "compact",
+          "Clear conversation history but keep a summary",
+          "<optional custom summarization instructions>",
+        ),
+        descriptor("context", "Show current context usage"),
+        descriptor("review", "Review a pull request"),
+      ],
+      revision: "r1",
+    }),
+  ),
+  http.post(`${SESSION}/prompt`, () =>
+    HttpResponse.json({
+      prompt: {
+        status: "accepted",
+        delivery: "direct",
+        message_id: "m1",
+        idempotency_key: "k1",
+        replayed: false,
+        new_turn_id: "t1",
+      },
+    }),
+  ),
+  http.get(SESSION, () => HttpResponse.json({ session })),
+  http.get(`${SESSION}/prompt/queue`, () => HttpResponse.json({ inputs: [] })),
+);
 
 beforeEach(() => {
   const { result, unmount } = renderHook(() => useDraftActions());
   act(() => result.current.draftSent("s1"));
   unmount();
-  fetchMock = vi.fn(async (url: string) => {
-    if (url.endsWith("/commands")) {
-      return json({
-        commands: [
-          descriptor(
-            "compact",
-            "Clear conversation history but keep a summary",
-            "<optional custom summarization instructions>",
-          ),
-          descriptor("context", "Show current context usage"),
-          descriptor("review", "Review a pull request"),
-        ],
-        revision: "r1",
-      });
-    }
-    if (url.endsWith("/prompt")) {
-      return json({
-        prompt: {
-          status: "accepted",
-          delivery: "direct",
-          message_id: "m1",
-          idempotency_key: "k1",
-          replayed: false,
-          new_turn_id: "t1",
-        },
-      });
-    }
-    return json({ session });
-  });
-  vi.stubGlobal("fetch", fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderComposer() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -89,11 +83,7 @@ function renderComposer() {
   );
 }
 
-function postsTo(suffix: string) {
-  return fetchMock.mock.calls.filter(
-    ([url, init]) => String(url).endsWith(suffix) && init?.method === "POST",
-  );
-}
+const postsTo = (suffix: string) => requestsTo(requests, `${SESSION}${suffix}`, "POST");
 
 describe("Composer commands", () => {
   it("when '/' is typed, then the session's commands (from GET …/commands) open as a menu", async () => {
@@ -107,9 +97,7 @@ describe("Composer commands", () => {
       "/contextShow current context usage",
       "/reviewReview a pull request",
     ]);
-    expect(
-      fetchMock.mock.calls.some(([url]) => String(url).endsWith("/sessions/s1/commands")),
-    ).toBe(true);
+    expect(requestsTo(requests, `${SESSION}/commands`, "GET").length).toBeGreaterThan(0);
   });
 
   it("when a command that takes input is picked, then its hint shows under the box", async () => {
@@ -133,8 +121,7 @@ describe("Composer commands", () => {
     await screen.findByRole("listbox");
     await user.keyboard("{Escape}{Control>}{Enter}{/Control}");
     await waitFor(() => expect(postsTo("/prompt")).toHaveLength(1));
-    const [, init] = postsTo("/prompt")[0] ?? [];
-    expect(JSON.parse(String(init?.body))).toMatchObject({ message: "/compact" });
+    expect(await postsTo("/prompt")[0]?.json()).toMatchObject({ message: "/compact" });
     expect(postsTo("/compact")).toHaveLength(0);
     await waitFor(() => expect(box).toHaveValue(""));
   });

@@ -2,9 +2,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sessionQueries } from "../../api/session-queries";
 import type { Session } from "../../contract/session";
+import { daemon, mockDaemon } from "../../testing/msw";
 import { Composer } from "./composer";
 import { DRAFTS_STORAGE_KEY, rehydrateDrafts, useDraftActions } from "./draft-store";
 
@@ -24,7 +26,7 @@ function session(overrides: Partial<Session> = {}): Session {
 }
 
 /** `status: 0` is a request that never reached the daemon. */
-type Reply = { status: number; body: unknown };
+type Reply = { status: number; body: object | null };
 
 /** CompozyOS's answer to a prompt it took (the JSON form; a started turn may stream instead). */
 function accepted(id = "m1") {
@@ -43,7 +45,23 @@ function accepted(id = "m1") {
   };
 }
 let replies: Reply[];
-let fetchMock: ReturnType<typeof vi.fn>;
+
+const SESSION = "/api/workspaces/w1/sessions/s1";
+/** The next reply a prompt or a cancel gets; with none left, the session as it is. */
+const nextReply = () => {
+  const reply = replies.shift();
+  if (reply?.status === 0) return HttpResponse.error();
+  const { status, body } = reply ?? { status: 200, body: { session: session() } };
+  return HttpResponse.json(body, { status });
+};
+const requests = mockDaemon(
+  http.post(`${SESSION}/prompt`, nextReply),
+  http.post(`${SESSION}/prompt/cancel`, nextReply),
+  http.get(SESSION, () => HttpResponse.json({ session: session() })),
+  // The composer also reads the queue and the agent's commands: none of either.
+  http.get(`${SESSION}/prompt/queue`, () => HttpResponse.json({ inputs: [] })),
+  http.get(`${SESSION}/commands`, () => HttpResponse.json({ commands: [], revision: "r0" })),
+);
 
 function renderComposer(current: Session = session(), offline = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -61,45 +79,26 @@ beforeEach(async () => {
   unmount();
   localStorage.clear();
   replies = [];
-  fetchMock = vi.fn(async (url: string) => {
-    const reply =
-      url.endsWith("/prompt") || url.endsWith("/prompt/cancel") ? replies.shift() : undefined;
-    if (reply?.status === 0) throw new TypeError("Failed to fetch");
-    const { status, body } = reply ?? { status: 200, body: { session: session() } };
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { "Content-Type": "application/json" },
-    });
-  });
-  vi.stubGlobal("fetch", fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function postsTo(suffix: string) {
-  return fetchMock.mock.calls.filter(
-    ([url, init]) => String(url).endsWith(suffix) && init?.method === "POST",
+  return requests.filter(
+    (request) => request.method === "POST" && new URL(request.url).pathname.endsWith(suffix),
   );
 }
+
+const bodiesOf = (posts: readonly Request[]) =>
+  Promise.all(posts.map((post) => post.json() as Promise<Record<string, unknown>>));
 
 describe("Composer and a slow daemon", () => {
   it("when the next message is typed before the first send is accepted, then it is kept", async () => {
     const user = userEvent.setup();
     let accept: () => void = () => {};
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string) => {
-        if (String(url).endsWith("/prompt")) {
-          await new Promise<void>((resolve) => (accept = resolve));
-          const { status, body } = accepted();
-          return new Response(JSON.stringify(body), {
-            status,
-            headers: { "Content-Type": "application/json" },
-          });
-        }
-        return new Response(JSON.stringify({ session: session() }), {
-          status: 200,
-          headers: { "Content-Type": "application/json" },
-        });
+    daemon.use(
+      http.post(`${SESSION}/prompt`, async () => {
+        await new Promise<void>((resolve) => (accept = resolve));
+        const { status, body } = accepted();
+        return HttpResponse.json(body, { status });
       }),
     );
     renderComposer();
@@ -107,9 +106,7 @@ describe("Composer and a slow daemon", () => {
     await user.type(box, "first{Control>}{Enter}{/Control}");
     await user.clear(box);
     await user.type(box, "second");
-    const posted = () =>
-      vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith("/prompt"));
-    await waitFor(() => expect(posted()).toBe(true));
+    await waitFor(() => expect(postsTo("/prompt")).toHaveLength(1));
     accept();
     await waitFor(() => expect(screen.getByRole("button", { name: "Send" })).toBeEnabled());
     expect(box).toHaveValue("second");
@@ -159,14 +156,13 @@ describe("Composer", () => {
     await waitFor(() => expect(box).toHaveValue(""));
     // Send is disabled again (empty draft): focus waits in the text area, not on <body>.
     expect(box).toHaveFocus();
-    const [call] = postsTo("/prompt");
-    const body = JSON.parse(String(call?.[1]?.body));
+    const [body] = await bodiesOf(postsTo("/prompt"));
     expect(body).toEqual({
       message: "Hello agent",
       message_id: expect.any(String),
       idempotency_key: expect.any(String),
     });
-    expect(body.message_id).not.toBe(body.idempotency_key);
+    expect(body?.message_id).not.toBe(body?.idempotency_key);
   });
 
   it("sends with Ctrl+Enter and with Cmd+Enter", async () => {
@@ -301,7 +297,7 @@ describe("Composer", () => {
     expect(box).toHaveValue("only once, please");
     await user.click(again);
     await waitFor(() => expect(box).toHaveValue(""));
-    const bodies = postsTo("/prompt").map(([, init]) => JSON.parse(String(init?.body)));
+    const bodies = await bodiesOf(postsTo("/prompt"));
     expect(bodies).toHaveLength(4);
     expect(new Set(bodies.map((body) => body.idempotency_key)).size).toBe(1);
     expect(new Set(bodies.map((body) => body.message_id)).size).toBe(1);
@@ -324,26 +320,22 @@ describe("Composer", () => {
     await waitFor(() => expect(box).toHaveValue(""));
     await user.type(box, "first (edited){Control>}{Enter}{/Control}");
     await waitFor(() => expect(postsTo("/prompt")).toHaveLength(3));
-    const keys = postsTo("/prompt").map(
-      ([, init]) => JSON.parse(String(init?.body)).idempotency_key,
-    );
+    const keys = (await bodiesOf(postsTo("/prompt"))).map((body) => body.idempotency_key);
     expect(new Set(keys).size).toBe(3);
   });
 
   it("when the daemon answers a send with the turn's event stream, then the send counts as accepted", async () => {
     const user = userEvent.setup();
     // Only the send streams (the composer also reads the session's commands).
-    const answer = fetchMock.getMockImplementation() as (
-      url: string,
-      init?: RequestInit,
-    ) => Promise<Response>;
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
-      url.endsWith("/prompt")
-        ? new Response("data: {}\n\n", {
+    daemon.use(
+      http.post(
+        `${SESSION}/prompt`,
+        () =>
+          new HttpResponse("data: {}\n\n", {
             status: 200,
             headers: { "Content-Type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" },
-          })
-        : answer(url, init),
+          }),
+      ),
     );
     renderComposer();
     const box = screen.getByRole("combobox", { name: "Message" });

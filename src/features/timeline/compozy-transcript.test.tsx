@@ -6,6 +6,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, renderHook, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadedSessions, sessionQueries } from "../../api/session-queries";
 import { type EventSourceLike, SessionStream } from "../../api/session-stream";
@@ -14,6 +15,7 @@ import { transcriptQueries } from "../../api/transcript-queries";
 import { usageQueries } from "../../api/usage-queries";
 import { Part } from "../../contract/transcript";
 import * as compozy from "../../testing/compozy-examples";
+import { mockDaemon } from "../../testing/msw";
 import { PartView } from "./part-view";
 import { SessionTimeline } from "./session-timeline";
 import { useTimelineActions } from "./timeline-store";
@@ -46,37 +48,30 @@ afterAll(() => {
   }
 });
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-}
-
 const page = {
   ...compozy.transcriptPage,
   entries: [...compozy.transcriptPage.entries, compozy.entryNullParts],
 };
 
+const notFound = () =>
+  HttpResponse.json({ error: "not found", code: "not_found" }, { status: 404 });
+mockDaemon(
+  http.get(`${base}/transcript`, () => HttpResponse.json(page)),
+  http.get(`${base}/usage/turns`, () => HttpResponse.json(compozy.usageTurns)),
+  http.get(`${base}/usage`, () => HttpResponse.json(compozy.usage)),
+  http.get(base, () => HttpResponse.json(compozy.sessionEnvelope)),
+  http.get("/api/sessions", () => HttpResponse.json(compozy.sessionList)),
+  // Routes of our daemon's that CompozyOS lacks: pins and compaction audits.
+  http.get(`${base}/pins`, notFound),
+  http.get(`${base}/compactions/:id/audit`, notFound),
+);
+
 let warn: ReturnType<typeof vi.fn<(...args: unknown[]) => void>>;
 beforeEach(() => {
   warn = vi.fn<(...args: unknown[]) => void>();
   vi.spyOn(console, "warn").mockImplementation(warn);
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      const path = url.split("?")[0] ?? "";
-      if (path === `${base}/transcript`) return json(page);
-      if (path === `${base}/usage/turns`) return json(compozy.usageTurns);
-      if (path === `${base}/usage`) return json(compozy.usage);
-      if (path === base) return json(compozy.sessionEnvelope);
-      if (path === "/api/sessions") return json(compozy.sessionList);
-      return json({ error: "not found", code: "not_found" }, 404);
-    }),
-  );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -2,14 +2,22 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { mockDaemon, pathOf, requestsTo } from "../../testing/msw";
 import { codexPending } from "../../testing/permissions";
 import { PermissionPart } from "./permission-part";
 import { TimelineSession } from "./timeline-session";
 
 const ref = { workspaceId: "w1", sessionId: "s1" };
-let fetchMock: ReturnType<typeof vi.fn>;
+const APPROVE = "/api/workspaces/w1/sessions/s1/approve";
 let approveAnswer: { status: number; body: unknown };
+const requests = mockDaemon(
+  http.post(APPROVE, () =>
+    HttpResponse.json(approveAnswer.body as object, { status: approveAnswer.status }),
+  ),
+);
+const approvals = () => requestsTo(requests, APPROVE, "POST");
 
 beforeEach(() => {
   approveAnswer = {
@@ -21,18 +29,7 @@ beforeEach(() => {
       option_id: "allow_once",
     },
   };
-  fetchMock = vi.fn(async (url: string) => {
-    const { status, body } = url.endsWith("/approve")
-      ? approveAnswer
-      : { status: 404, body: { error: "nope", code: "not_found" } };
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { "Content-Type": "application/json" },
-    });
-  });
-  vi.stubGlobal("fetch", fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -51,17 +48,15 @@ describe("PermissionPart", () => {
     const user = userEvent.setup();
     renderPart(codexPending);
     await user.click(screen.getByRole("button", { name: "Yes, proceed" }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] =
-      fetchMock.mock.calls.find(([target]) => String(target).endsWith("/approve")) ?? [];
-    expect(url).toBe("/api/workspaces/w1/sessions/s1/approve");
-    expect(init?.method).toBe("POST");
-    expect(JSON.parse(String(init?.body))).toEqual({
+    await waitFor(() => expect(approvals()).toHaveLength(1));
+    expect(requests.map(pathOf)).toEqual([APPROVE]);
+    const [approval] = approvals();
+    expect(await approval?.json()).toEqual({
       request_id: "perm_1",
       turn_id: "turn_1",
       decision: "allow_once",
     });
-    expect(new Headers(init?.headers).get("X-Compozy-Client-ID")).toMatch(/^web-/);
+    expect(approval?.headers.get("X-Compozy-Client-ID")).toMatch(/^web-/);
   });
 
   it("when the daemon refuses (already answered elsewhere), then it says so plainly and the options stay", async () => {
@@ -85,7 +80,7 @@ describe("PermissionPart", () => {
     const user = userEvent.setup();
     const { rerender } = renderPart(codexPending);
     await user.click(screen.getByRole("button", { name: "Yes, proceed" }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(approvals()).toHaveLength(1));
     rerender(
       <QueryClientProvider client={client}>
         <TimelineSession.Provider value={ref}>

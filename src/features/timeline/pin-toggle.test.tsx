@@ -2,8 +2,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { pinQueries } from "../../api/pin-queries";
 import type { Entry } from "../../contract/transcript";
+import { mockDaemon, requestsTo } from "../../testing/msw";
 import { EntryRow } from "./entry-row";
 import { TimelineSession } from "./timeline-session";
 
@@ -11,40 +14,31 @@ const ref = { workspaceId: "w1", sessionId: "s1" };
 const PINS = "/api/workspaces/w1/sessions/s1/pins";
 let pins: { status: number; body: unknown };
 let putStatus: number;
-let fetchMock: ReturnType<typeof vi.fn>;
+const at = "2026-11-30T08:00:00.000Z";
+
+/** The pins routes over `pins`: PUT pins (or is refused with `putStatus`), DELETE unpins. */
+const requests = mockDaemon(
+  http.get(PINS, () => HttpResponse.json(pins.body as object, { status: pins.status })),
+  http.put(`${PINS}/:id`, ({ params }) => {
+    const id = String(params.id);
+    if (putStatus !== 200)
+      return HttpResponse.json(
+        { error: "only a message of the person can be pinned", code: "invalid_request" },
+        { status: putStatus },
+      );
+    pins = { status: 200, body: { pins: [{ entry_id: id, pinned_at: at }] } };
+    return HttpResponse.json({ pin: { entry_id: id, pinned_at: at } });
+  }),
+  http.delete(`${PINS}/:id`, () => {
+    pins = { status: 200, body: { pins: [] } };
+    return new HttpResponse(null, { status: 204 });
+  }),
+);
 
 beforeEach(() => {
   pins = { status: 200, body: { pins: [] } };
   putStatus = 200;
-  fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const path = String(input);
-    const reply = (status: number, body: unknown) =>
-      new Response(status === 204 ? null : JSON.stringify(body), {
-        status,
-        headers: { "Content-Type": "application/json" },
-      });
-    if (path === PINS) return reply(pins.status, pins.body);
-    const id = decodeURIComponent(path.slice(PINS.length + 1));
-    const at = "2026-11-30T08:00:00.000Z";
-    if (path.startsWith(`${PINS}/`) && init?.method === "PUT") {
-      if (putStatus === 200)
-        pins = { status: 200, body: { pins: [{ entry_id: id, pinned_at: at }] } };
-      return putStatus === 200
-        ? reply(200, { pin: { entry_id: id, pinned_at: at } })
-        : reply(putStatus, {
-            error: "only a message of the person can be pinned",
-            code: "invalid_request",
-          });
-    }
-    if (path.startsWith(`${PINS}/`) && init?.method === "DELETE") {
-      pins = { status: 200, body: { pins: [] } };
-      return reply(204, null);
-    }
-    return reply(404, { error: "no such endpoint", code: "not_found" });
-  });
-  vi.stubGlobal("fetch", fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const userEntry = (id: string, metadata?: unknown): Entry => ({
   start_sequence: 1,
@@ -57,15 +51,18 @@ const userEntry = (id: string, metadata?: unknown): Entry => ({
   },
 });
 
-function renderEntry(entry: Entry) {
+function renderEntry(...entries: Entry[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const view = render(
     <QueryClientProvider client={client}>
       <TimelineSession.Provider value={ref}>
-        <EntryRow entry={entry} markerFor={() => undefined} />
+        {entries.map((entry) => (
+          <EntryRow key={entry.message.id} entry={entry} markerFor={() => undefined} />
+        ))}
       </TimelineSession.Provider>
     </QueryClientProvider>,
   );
+  return { client, ...view };
 }
 
 describe("Keep this", () => {
@@ -78,19 +75,11 @@ describe("Keep this", () => {
     await user.keyboard("{Enter}");
     expect(toggle).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByText("Pinned")).toBeInTheDocument();
-    await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith(
-        `${PINS}/u%201%2Fx`,
-        expect.objectContaining({ method: "PUT" }),
-      ),
-    );
+    await waitFor(() => expect(requestsTo(requests, `${PINS}/u%201%2Fx`, "PUT")).toHaveLength(1));
     await user.keyboard(" ");
     expect(toggle).toHaveAttribute("aria-pressed", "false");
     await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith(
-        `${PINS}/u%201%2Fx`,
-        expect.objectContaining({ method: "DELETE" }),
-      ),
+      expect(requestsTo(requests, `${PINS}/u%201%2Fx`, "DELETE")).toHaveLength(1),
     );
   });
 
@@ -122,13 +111,21 @@ describe("Keep this", () => {
 
   it("when the daemon has no pins (CompozyOS answers 404), or the message is Compact now's or the agent's, then there is no toggle", async () => {
     pins = { status: 404, body: { error: "not found", code: "not_found" } };
-    renderEntry(userEntry("u1"));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(PINS, expect.anything()));
+    const { client, unmount } = renderEntry(userEntry("u1"));
+    // The 404 has been read (the list is null) before the toggle's absence means anything.
+    await waitFor(() => expect(client.getQueryState(pinQueries.key("s1"))?.status).toBe("success"));
+    expect(client.getQueryData(pinQueries.key("s1"))).toBeNull();
+    expect(requestsTo(requests, PINS, "GET")).toHaveLength(1);
     expect(screen.queryByRole("button", { name: "Keep this" })).toBeNull();
+    unmount();
     pins = { status: 200, body: { pins: [] } };
-    renderEntry(userEntry("u2", { maintenance: true }));
-    renderEntry({ ...userEntry("a1"), message: { ...userEntry("a1").message, role: "assistant" } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole("button", { name: "Keep this" })).toBeNull();
+    // Beside a message of the person's: once its toggle shows, the pins have been read for
+    // all three rows, and neither of the other two has one.
+    renderEntry(
+      userEntry("u2", { maintenance: true }),
+      { ...userEntry("a1"), message: { ...userEntry("a1").message, role: "assistant" } },
+      userEntry("u3"),
+    );
+    expect(await screen.findAllByRole("button", { name: "Keep this" })).toHaveLength(1);
   });
 });

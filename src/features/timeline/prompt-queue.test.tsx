@@ -2,10 +2,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
 import { queueQueries } from "../../api/queue-queries";
 import { sessionQueries } from "../../api/session-queries";
 import type { Session } from "../../contract/session";
+import { daemon, mockDaemon } from "../../testing/msw";
 import { PromptQueue } from "./prompt-queue";
 import { QUEUE_COPY } from "./prompt-queue-view";
 
@@ -21,34 +23,28 @@ const waiting = {
   queue_generation: 1,
 };
 
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchMock = vi.fn(
-    async () =>
-      new Response(JSON.stringify({ inputs: [waiting] }), {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      }),
-  );
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const session: Session = {
+  id: "s1",
+  workspace_id: "w1",
+  agent_name: "demo",
+  state: "active",
+  available_commands: [],
+  created_at: "2026-01-01T00:00:00Z",
+  updated_at: "2026-01-01T00:00:00Z",
+};
 
-function renderQueue(session: Partial<Session> = {}) {
+const SESSION = "/api/workspaces/w1/sessions/s1";
+const QUEUE = `${SESSION}/prompt/queue`;
+// A saved edit re-reads the queue and the session.
+const requests = mockDaemon(
+  http.get(QUEUE, () => HttpResponse.json({ inputs: [waiting] })),
+  http.get(SESSION, () => HttpResponse.json({ session })),
+);
+
+function renderQueue(extra: Partial<Session> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(queueQueries.key("s1"), { inputs: [waiting] });
-  client.setQueryData(sessionQueries.detail(ref).queryKey, {
-    session: {
-      id: "s1",
-      workspace_id: "w1",
-      agent_name: "demo",
-      state: "active",
-      available_commands: [],
-      created_at: "2026-01-01T00:00:00Z",
-      updated_at: "2026-01-01T00:00:00Z",
-      ...session,
-    },
-  });
+  client.setQueryData(sessionQueries.detail(ref).queryKey, { session: { ...session, ...extra } });
   return render(
     <QueryClientProvider client={client}>
       <PromptQueue session={ref} offline={false} />
@@ -56,8 +52,8 @@ function renderQueue(session: Partial<Session> = {}) {
   );
 }
 
-const puts = () =>
-  fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "PUT");
+const sent = (method: string) => requests.filter((request) => request.method === method);
+const puts = () => sent("PUT");
 
 describe("PromptQueue", () => {
   it("when an edit is emptied and saved, then it says why and sends nothing; Escape leaves the edit", async () => {
@@ -85,10 +81,7 @@ describe("PromptQueue", () => {
     expect(sendNow).toHaveAccessibleDescription(QUEUE_COPY.sendNowWaits);
     expect(screen.getByText(QUEUE_COPY.whileStopped)).toBeInTheDocument();
     await user.click(sendNow);
-    const posts = fetchMock.mock.calls.filter(
-      ([, init]) => (init as RequestInit | undefined)?.method === "POST",
-    );
-    expect(posts).toHaveLength(0);
+    expect(sent("POST")).toHaveLength(0);
   });
 
   it("when an edit is saved, then its words go to the daemon with a fresh identity", async () => {
@@ -97,18 +90,16 @@ describe("PromptQueue", () => {
     await user.click(screen.getByRole("button", { name: "Edit queued message 1" }));
     const editor = screen.getByRole("textbox", { name: "Edit queued message 1" });
     await user.type(editor, " and more");
-    fetchMock.mockImplementationOnce(
-      async () =>
-        new Response(JSON.stringify({ input: { ...waiting, text: "first words and more" } }), {
-          status: 200,
-          headers: { "Content-Type": "application/json" },
-        }),
+    daemon.use(
+      http.put(`${QUEUE}/:id`, () =>
+        HttpResponse.json({ input: { ...waiting, text: "first words and more" } }),
+      ),
     );
     await user.keyboard("{Control>}{Enter}{/Control}");
     await waitFor(() => expect(puts()).toHaveLength(1));
-    const [url, init] = puts()[0] as [string, RequestInit];
-    expect(url).toContain("/api/workspaces/w1/sessions/s1/prompt/queue/qin_1");
-    expect(JSON.parse(String(init.body))).toMatchObject({ text: "first words and more" });
+    const [put] = puts();
+    expect(new URL(put!.url).pathname).toBe(`${QUEUE}/qin_1`);
+    expect(await put?.json()).toMatchObject({ text: "first words and more" });
     await waitFor(() => expect(screen.queryByRole("textbox")).not.toBeInTheDocument());
   });
 });

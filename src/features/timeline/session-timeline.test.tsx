@@ -2,10 +2,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TranscriptData } from "../../api/transcript-cache";
 import { transcriptQueries } from "../../api/transcript-queries";
 import type { Entry } from "../../contract/transcript";
+import { mockDaemon, requestsTo } from "../../testing/msw";
 import { SessionTimeline } from "./session-timeline";
 
 const ref = { workspaceId: "w1", sessionId: "s1" };
@@ -82,19 +84,19 @@ afterAll(() => {
   }
 });
 
+const TRANSCRIPT = "/api/workspaces/w1/sessions/s1/transcript";
+// The daemon is down: whatever the timeline asks for is a 500.
+const requests = mockDaemon(
+  http.all("/api/*", () =>
+    HttpResponse.json({ error: "daemon down", code: "internal" }, { status: 500 }),
+  ),
+);
+
 let client: QueryClient;
 beforeEach(() => {
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ error: "daemon down", code: "internal" }), { status: 500 }),
-    ),
-  );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -113,10 +115,10 @@ describe("SessionTimeline", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Couldn't load the transcript");
     expect(alert).toHaveTextContent("daemon down");
-    const fetchMock = vi.mocked(fetch);
-    const before = fetchMock.mock.calls.length;
+    const before = requestsTo(requests, TRANSCRIPT).length;
+    expect(before).toBeGreaterThan(0);
     await user.click(screen.getByRole("button", { name: "Retry" }));
-    await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThan(before));
+    await waitFor(() => expect(requestsTo(requests, TRANSCRIPT).length).toBeGreaterThan(before));
   });
 
   it("while the stream is down, then a running compaction's clock says it is paused", () => {
