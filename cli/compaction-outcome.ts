@@ -8,7 +8,7 @@ import { EXIT } from "./exit-codes";
 import { cell } from "./output";
 
 /** The turn ended and no compaction was reported in it (the agent sent no updates). */
-export const NOT_REPORTED = "not_reported";
+const NOT_REPORTED = "not_reported";
 
 export type CompactionOutcome = {
   outcome: string;

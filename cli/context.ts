@@ -22,7 +22,7 @@ export type CliIo = { stdout: Stream; stderr: Stream; env: NodeJS.ProcessEnv };
  * one per line for `jsonl` (default: the payload alone), and under a name for `toon`
  * (default: the payload).
  */
-export type MachineOutput = {
+type MachineOutput = {
   json: unknown;
   jsonl?: readonly unknown[];
   toon: readonly [name: string, value?: unknown];
@@ -38,7 +38,7 @@ export type CommandContext = {
   machine(output: MachineOutput): boolean;
 };
 
-export type GlobalOptions = { api?: string; token?: string; output?: string; json?: boolean };
+type GlobalOptions = { api?: string; token?: string; output?: string; json?: boolean };
 
 export function contextFor(command: Command, io: CliIo): CommandContext {
   const options = command.optsWithGlobals<GlobalOptions>();

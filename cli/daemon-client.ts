@@ -9,7 +9,7 @@ import { withUnreadFields } from "./unread-fields";
 import { CLI_VERSION } from "./version";
 
 export const DEFAULT_API = "http://127.0.0.1:4820";
-export const USER_AGENT = `tideline-cli/${CLI_VERSION}`;
+const USER_AGENT = `tideline-cli/${CLI_VERSION}`;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The daemon answered with an error body (a refusal, not found, a bad request …). */

@@ -7,12 +7,7 @@ import { EventList, type SessionEvent } from "../src/contract/history";
 import type { DaemonClient } from "./daemon-client";
 
 /** Event types that close a turn: the reference daemon's and CompozyOS's. */
-export const TURN_END_TYPES = new Set([
-  "prompt.completed",
-  "done",
-  "agent.exited",
-  "session_stopped",
-]);
+const TURN_END_TYPES = new Set(["prompt.completed", "done", "agent.exited", "session_stopped"]);
 
 const POLL_MS = 1000;
 /** How often, without an end event, the follower asks whether the turn still runs. */

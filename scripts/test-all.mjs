@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, unit + component (vitest) and end-to-end (Playwright) tests,
+// `npm test`: lint, dead code, typecheck, unit + component (vitest) and end-to-end (Playwright) tests,
 // then one plain line `N passed, N failed[, N skipped]` summed from the runners' JSON
 // reports, because CI reads only that line. Exits non-zero when anything failed.
 import { spawnSync } from "node:child_process";
@@ -36,6 +36,8 @@ function readJson(path) {
 }
 
 step("lint", "npx", ["biome", "check", "."]);
+// Unused files, exports and dependencies (knip.json names the entry points).
+step("dead code", "npx", ["knip"]);
 step("typecheck", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]);
 
 const vitestOk = run(

@@ -5,7 +5,7 @@ import { cell } from "../output";
 
 const ENVELOPE = new Set(["schema", "type", "timestamp"]);
 
-export function eventBody(event: SessionEvent): unknown {
+function eventBody(event: SessionEvent): unknown {
   const content = event.content;
   if (!isJsonObject(content)) return content;
   return Object.fromEntries(Object.entries(content).filter(([key]) => !ENVELOPE.has(key)));

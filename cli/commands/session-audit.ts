@@ -18,7 +18,7 @@ function rows(items: readonly AuditItem[], colours: Paint): string[][] {
   ]);
 }
 
-export function renderAudit(audit: CompactionAudit, colours: Paint): string {
+function renderAudit(audit: CompactionAudit, colours: Paint): string {
   const { span, counts } = audit;
   const turns =
     span.turns === 0

@@ -14,7 +14,7 @@ import { terminalText, toJson, toJsonLines, toToon } from "../output";
 import { followTurn } from "../turn-follower";
 
 /** The reply text an event carries: the reference daemon's chunks or CompozyOS's messages. */
-export function replyText(event: SessionEvent): string | undefined {
+function replyText(event: SessionEvent): string | undefined {
   if (event.type !== "agent.message_chunk" && event.type !== "agent_message") return undefined;
   if (!isJsonObject(event.content)) return undefined;
   const inner = event.content.content;

@@ -3,8 +3,6 @@
 // response to a request. The tap (agent-tap.ts) then handles each kind in order.
 import { isJsonObject, type JsonObject } from "../../src/contract/json-value";
 
-export type { JsonObject };
-
 export type AgentFrame =
   | { kind: "blank" }
   | { kind: "invalid"; reason: string }

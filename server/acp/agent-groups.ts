@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { asJsonObject } from "../../src/contract/json-value";
 import { endGroup, GROUP_TOKEN_ENV, groupMembers, processAlive } from "./process-group";
 
-export type AgentGroupRecord = { pgid: number; token: string; sessionId: string };
+type AgentGroupRecord = { pgid: number; token: string; sessionId: string };
 
 type StoredRecord = {
   pgid: number;

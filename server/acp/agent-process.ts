@@ -30,7 +30,7 @@ import { endTree, killTreeNow, type ProcessTree, stdioIdentities } from "./proce
 import { connectSdk } from "./sdk-bridge";
 
 /** How long output is still read after the agent process exited (children may hold the pipe). */
-export const EXIT_DRAIN_MS = 300;
+const EXIT_DRAIN_MS = 300;
 
 export type AgentCommand = { command: string; args: readonly string[] };
 
@@ -108,9 +108,7 @@ export type AgentProcess = {
 };
 
 /** What `session/new` and `session/load` answer besides the id. */
-export type SessionSetup = { modes?: unknown; configOptions?: unknown };
-
-export { HandshakeTimeoutError } from "./agent-requests";
+type SessionSetup = { modes?: unknown; configOptions?: unknown };
 
 export function spawnAgent(
   agent: AgentCommand,

@@ -2,7 +2,7 @@
 import { type ClientConnection, methods } from "@agentclientprotocol/sdk/unstable";
 import type { AgentProcess } from "./agent-process";
 
-export class HandshakeTimeoutError extends Error {
+class HandshakeTimeoutError extends Error {
   override name = "HandshakeTimeoutError";
 }
 

@@ -10,7 +10,7 @@ import { createSentRequests, type SentRequests } from "./sent-requests";
 import { createSessionOwnership, type SessionOwnership } from "./session-ownership";
 
 /** The updates of a `session/load` replay that are recorded (see `onUpdate`). */
-export const REPLAY_RECORDED_UPDATES: ReadonlySet<string> = new Set([
+const REPLAY_RECORDED_UPDATES: ReadonlySet<string> = new Set([
   "compaction_update",
   "compaction_summary_chunk",
   "available_commands_update",
@@ -91,8 +91,6 @@ function onResponse(tap: Tap, frame: Extract<AgentFrame, { kind: "response" }>, 
   }
   io.toSdk(line);
 }
-
-export type AgentTap = ReturnType<typeof createAgentTap>;
 
 export function createAgentTap(io: TapIo) {
   const tap: Tap = { io, sent: createSentRequests(), owner: createSessionOwnership(io.events) };

@@ -29,9 +29,9 @@ export type IngestPacerOptions = {
   now?: () => number;
 };
 
-export const DEFAULT_SLICE_MS = 8;
-export const DEFAULT_HIGH_WATER = 2048;
-export const DEFAULT_MAX_PER_SLICE = 1000;
+const DEFAULT_SLICE_MS = 8;
+const DEFAULT_HIGH_WATER = 2048;
+const DEFAULT_MAX_PER_SLICE = 1000;
 
 export function createIngestPacer(options: IngestPacerOptions): IngestPacer {
   const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;

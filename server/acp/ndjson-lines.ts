@@ -7,7 +7,7 @@ export type LineSink = {
   oversized(prefix: string, bytes: number): void;
 };
 
-export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 export function createLineSplitter(sink: LineSink, maxLineBytes = DEFAULT_MAX_LINE_BYTES) {
   let pending: Buffer[] = [];

@@ -58,7 +58,7 @@ export function groupMembers(pgid: number): number[] | undefined {
   return members;
 }
 
-export function groupAlive(pgid: number): boolean {
+function groupAlive(pgid: number): boolean {
   if (!signalGroup(pgid, 0)) return false;
   const members = groupMembers(pgid);
   return members === undefined || members.length > 0;
@@ -78,7 +78,7 @@ export function processAlive(pid: number): boolean {
 const POLL_MS = 25;
 
 /** Resolves true once the group has no live member, false after `timeoutMs`. */
-export async function waitForGroupGone(pgid: number, timeoutMs: number): Promise<boolean> {
+async function waitForGroupGone(pgid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!groupAlive(pgid)) return true;

@@ -59,7 +59,7 @@ function carriesMarker(pid: string, marker: string | undefined): boolean {
 }
 
 /** Live processes (never this daemon) that hold one of the pipes or carry the marker. */
-export function strayMembers(tree: Pick<ProcessTree, "stdio" | "marker">): number[] {
+function strayMembers(tree: Pick<ProcessTree, "stdio" | "marker">): number[] {
   const wanted = new Set(tree.stdio);
   if (wanted.size === 0 && tree.marker === undefined) return [];
   let pids: string[];

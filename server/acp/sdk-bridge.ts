@@ -12,8 +12,6 @@ import {
   type RequestPermissionResponse,
 } from "@agentclientprotocol/sdk/unstable";
 
-export type SdkBridge = ReturnType<typeof connectSdk>;
-
 export function connectSdk(
   stdin: NodeWritable,
   hooks: {

@@ -30,18 +30,11 @@ import { createTurns } from "./session/turns";
 import { createReplayKeeper } from "./session-replay";
 
 export {
-  type CompactAccepted,
   commandsRevision,
-  type DeriveInput,
-  INITIALIZE_TIMEOUT_MS,
   type McpServerEntry,
   type NamedAgent,
-  type PromptAnswer,
-  type PromptRequest,
   type SessionHostDeps,
-  type SessionListFilter,
   type SessionToolsOffer,
-  type TurnAccepted,
 } from "./session/host-types";
 
 export type SessionHost = ReturnType<typeof createSessionHost>;

@@ -14,7 +14,7 @@ export class TokenError extends Error {
 }
 
 /** 32 random bytes, URL-safe: it travels in `#token=` and `?access_token=` unescaped. */
-export function generateToken(): string {
+function generateToken(): string {
   return randomBytes(32).toString("base64url");
 }
 

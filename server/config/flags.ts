@@ -89,7 +89,7 @@ export function builtInDemoAgent(dataDir: string, extraArgs: readonly string[] =
  * checked. `--agent claude` / `--agent codex` pick them; `--agent claude=COMMAND` overrides.
  * The Claude adapter needs Node 22 on the adapter's PATH (README, "Use with Claude Code").
  */
-export const AGENT_PRESETS: Readonly<Record<string, readonly string[]>> = {
+const AGENT_PRESETS: Readonly<Record<string, readonly string[]>> = {
   claude: ["npx", "-y", "@agentclientprotocol/claude-agent-acp@0.101.0"],
   codex: ["npx", "-y", "@agentclientprotocol/codex-acp@2.6.0"],
 };

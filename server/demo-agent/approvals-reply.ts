@@ -24,7 +24,7 @@ const NEW_TEXT = `export function ContextMeter({ view }: { view: MeterView }) {
 }
 `;
 
-export const EDIT_STEP: ToolStep = {
+const EDIT_STEP: ToolStep = {
   title: `Edit ${EDITED_FILE}`,
   toolKind: "edit",
   input: { file_path: EDITED_FILE, old_string: OLD_TEXT, new_string: NEW_TEXT },
@@ -45,7 +45,7 @@ export const EDIT_STEP: ToolStep = {
   },
 };
 
-export const COMMAND_STEP: ToolStep = {
+const COMMAND_STEP: ToolStep = {
   title: COMMAND,
   toolKind: "execute",
   input: { command: COMMAND, description: "Run the context meter's tests" },

@@ -26,7 +26,7 @@ import { runPromptTurn } from "./prompt-turn";
 import { replayConversation, settleInterruptedCompactions } from "./replay";
 import type { AgentWire } from "./wire";
 
-export const AGENT_INFO = {
+const AGENT_INFO = {
   name: "tideline-demo-agent",
   title: "Tideline demo agent",
   version: "0.1.0",

@@ -7,8 +7,6 @@ import type { ConversationState } from "./conversation-state";
 import { createSessionChannel } from "./session-channel";
 import type { AgentWire } from "./wire";
 
-export type LiveSessions = ReturnType<typeof createLiveSessions>;
-
 export function createLiveSessions(wire: AgentWire) {
   const sessions = new Map<string, AgentSession>();
   return {

@@ -42,7 +42,7 @@ export type Reply = {
 
 const FILE_PATTERN = /[\w./-]+\.(?:ts|tsx|js|mjs|json|md|css|html|sql|py|rs|go|ya?ml|toml)\b/g;
 
-export function filesMentioned(text: string): string[] {
+function filesMentioned(text: string): string[] {
   return [...new Set(text.match(FILE_PATTERN) ?? [])];
 }
 

@@ -5,7 +5,7 @@
 // many earlier ones were left out (ADR 0085).
 import { asJsonObject } from "../../src/contract/json-value";
 
-export type ReplayRole = "user" | "assistant" | "system";
+type ReplayRole = "user" | "assistant" | "system";
 export type ReplayMessage = { role: ReplayRole; content: string };
 
 export type ReplayBudget = {
@@ -15,7 +15,7 @@ export type ReplayBudget = {
   maxMessageBytes: number;
 };
 
-export const MIN_MESSAGE_BYTES = 1024;
+const MIN_MESSAGE_BYTES = 1024;
 export const DEFAULT_REPLAY_BUDGET: ReplayBudget = {
   maxReplayBytes: 131_072,
   maxMessageBytes: 16_384,
@@ -25,7 +25,7 @@ export const REPLAY_OPEN_TAG = "<tideline_context_replay>";
 export const REPLAY_CLOSE_TAG = "</tideline_context_replay>";
 export const HISTORY_TOOL = "tideline__session_history";
 /** Between the replay and the user's own words in the prompt that carries it. */
-export const REQUEST_SEPARATOR = "\n\nThe new message from the user:\n\n";
+const REQUEST_SEPARATOR = "\n\nThe new message from the user:\n\n";
 
 /** Why a new agent session was started for an existing Tideline session. */
 export type ReplayReason = "restart" | "continue" | "fork";

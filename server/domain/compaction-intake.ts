@@ -7,7 +7,7 @@ import type { CompactionChunkFrame, CompactionUpdateFrame, ContentBlock } from "
 import { exposeSummary } from "./redact-summary";
 
 /** What the newest snapshot row of an id showed (the baseline for "changed"). */
-export type ShownCompaction = { status: string; summary?: string; error?: string };
+type ShownCompaction = { status: string; summary?: string; error?: string };
 
 export type CompactionState = {
   compactionId: string;
@@ -35,7 +35,7 @@ export type CompactionSnapshot = {
   _meta?: Record<string, unknown>;
 };
 
-export type CompactionChunkRow = { compaction_id: string; content: ContentBlock };
+type CompactionChunkRow = { compaction_id: string; content: ContentBlock };
 
 export type CompactionStep = {
   state: CompactionState;

@@ -5,8 +5,8 @@
 
 /** CompozyOS `PromptMode` of an entry: after the turn, or replacing it. */
 export type InputMode = "queue" | "steer" | "interrupt";
-export type InputDelivery = "after_turn" | "interrupt_then_prompt";
-export type InputStatus = "queued" | "sent" | "canceled";
+type InputDelivery = "after_turn" | "interrupt_then_prompt";
+type InputStatus = "queued" | "sent" | "canceled";
 
 export type SessionInput = {
   id: string;

@@ -22,7 +22,7 @@ import type { ExportReader } from "./export-reader-api";
 /** Rows per read of one history group: what one step of a streamed answer holds. */
 export const HISTORY_BATCH = 500;
 
-export type EventList = z.infer<typeof DaemonEventList>;
+type EventList = z.infer<typeof DaemonEventList>;
 export type History = z.infer<typeof DaemonHistory>;
 export type SessionUsage = z.infer<typeof DaemonSessionUsage>;
 
@@ -82,7 +82,7 @@ export type PromptAdmission = {
   result: Record<string, unknown>;
 };
 
-export type PermissionRecord = { tool_call_id: string; options: unknown[]; outcome: unknown };
+type PermissionRecord = { tool_call_id: string; options: unknown[]; outcome: unknown };
 
 /** One option of a permission request, as recorded: the agent's own words and kind. */
 export type PermissionOptionRecord = {
@@ -152,7 +152,7 @@ export type SessionPageFilter = {
   state?: SessionState | undefined;
   archive: "exclude" | "only" | "include";
 };
-export type SessionPage = { records: SessionRecord[]; total: number };
+type SessionPage = { records: SessionRecord[]; total: number };
 
 export interface SessionStore {
   ensureWorkspace(rootDir: string, name: string): Workspace;
@@ -341,7 +341,7 @@ export interface SessionReader {
 }
 
 /** A bounded replay a rebuilt session owes the agent session `acpSessionId` (ADR 0086). */
-export type PendingReplay = {
+type PendingReplay = {
   sessionId: string;
   acpSessionId: string;
   reason: string;
@@ -360,7 +360,7 @@ export type DerivationKind = "continue" | "fork";
 export type Derivation = { sourceSessionId: string; kind: DerivationKind; createdAt: string };
 
 /** A pinned user message (ADR 0165), as `GET …/pins` lists it. */
-export type SessionPin = { entry_id: string; pinned_at: string };
+type SessionPin = { entry_id: string; pinned_at: string };
 export type PinOutcome =
   | { kind: "pinned"; pin: SessionPin }
   | { kind: "unknown_entry" }

@@ -19,7 +19,7 @@ export type ToolFields = {
 };
 
 /** What a tool did, in the tool part's `output` (ADR 0093). */
-export type ToolOutput = {
+type ToolOutput = {
   /** ACP tool call content, verbatim: `content` blocks, `diff` {path, oldText, newText}, `terminal`. */
   content?: unknown[];
   /**
@@ -32,7 +32,7 @@ export type ToolOutput = {
   terminals?: Record<string, TerminalOutput>;
   locations?: unknown[];
 };
-export type TerminalOutput = {
+type TerminalOutput = {
   output: string;
   /** True once older output was dropped to keep the newest TERMINAL_OUTPUT_MAX characters. */
   truncated: boolean;
@@ -41,7 +41,7 @@ export type TerminalOutput = {
 };
 
 /** Per terminal, the newest this many characters of output are kept. */
-export const TERMINAL_OUTPUT_MAX = 64 * 1024;
+const TERMINAL_OUTPUT_MAX = 64 * 1024;
 
 const TOOL_STATE: Record<string, ToolPart["state"]> = {
   pending: "input-streaming",

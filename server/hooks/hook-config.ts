@@ -6,10 +6,10 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
 
-export const COMPACTION_HOOK_EVENTS = ["context.pre_compact", "context.post_compact"] as const;
+const COMPACTION_HOOK_EVENTS = ["context.pre_compact", "context.post_compact"] as const;
 export type CompactionHookEvent = (typeof COMPACTION_HOOK_EVENTS)[number];
 
-export const DEFAULT_HOOK_TIMEOUT_MS = 5_000;
+const DEFAULT_HOOK_TIMEOUT_MS = 5_000;
 const MAX_HOOK_TIMEOUT_MS = 10 * 60_000;
 
 export type HookDeclaration = {

@@ -1,6 +1,5 @@
 // Where hook runs wait: one chain per session, so a session's hooks run one at a time in
 // commit order (pre, then post), and a bound on the runs waiting or running at once.
-export type HookQueue = ReturnType<typeof createHookQueue>;
 
 export function createHookQueue(maxPending: number) {
   const chains = new Map<string, Promise<void>>();

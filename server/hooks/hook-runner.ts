@@ -9,13 +9,13 @@ import { endTree, type ProcessTree, stdioIdentities, treeMembers } from "../acp/
 import type { HookDeclaration } from "./hook-config";
 
 /** Marks one run's tree in its environment, so a child that left the group is still found. */
-export const HOOK_RUN_ENV = "TIDELINE_HOOK_RUN";
+const HOOK_RUN_ENV = "TIDELINE_HOOK_RUN";
 
 /** What a hook inherits from the daemon; everything else must be named in its `env`. */
 const INHERITED_ENV = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "TMPDIR", "TZ"];
 const OUTPUT_CAP_BYTES = 8 * 1024;
 /** Between SIGTERM and SIGKILL once the deadline passed. */
-export const KILL_GRACE_MS = 500;
+const KILL_GRACE_MS = 500;
 
 export type HookRunResult =
   | { ok: true; durationMs: number }

@@ -24,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-export function envelopeOf(error: ApiError): ErrorEnvelope {
+function envelopeOf(error: ApiError): ErrorEnvelope {
   return {
     error: error.message,
     code: error.code,

@@ -12,7 +12,7 @@ import type { SessionStore } from "../domain/session-recorder-api";
 export const CATALOG_CHANGED_EVENT = "session_catalog_changed";
 
 /** How long changes of one session are gathered into one event. */
-export const CATALOG_COALESCE_MS = 250;
+const CATALOG_COALESCE_MS = 250;
 
 export type CatalogEvent = {
   kind: "upserted" | "deleted";

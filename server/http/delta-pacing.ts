@@ -5,11 +5,11 @@
 // characters compared. Session frames (a stop) are never held back.
 
 /** The shortest gap between two deltas of one session (at most 20 a second). */
-export const MIN_DELTA_INTERVAL_MS = 50;
+const MIN_DELTA_INTERVAL_MS = 50;
 /** What one session's deltas may send per second, whatever the size of its entries. */
-export const DELTA_BYTES_PER_SECOND = 4 * 1024 * 1024;
+const DELTA_BYTES_PER_SECOND = 4 * 1024 * 1024;
 /** Finding an append compares the grown string: at most this many characters a second. */
-export const APPEND_COMPARE_CHARS_PER_SECOND = 64 * 1024 * 1024;
+const APPEND_COMPARE_CHARS_PER_SECOND = 64 * 1024 * 1024;
 
 export type DeltaPacing = {
   /** How long the session's next delta must still wait at `now` (≤ 0: it may go now). */

@@ -49,7 +49,7 @@ function sendExport(
 }
 
 /** The export's text, piece by piece: the next piece, or undefined once it is complete. */
-export function exportBody(
+function exportBody(
   deps: Deps,
   session: SessionRecord,
   format: ExportFormat,

@@ -2,12 +2,7 @@
 // is one `SessionReader` call (O(page) on the ledger's projections); history, whose
 // answer can be the whole session, is streamed in batches.
 import type { Hono } from "hono";
-import {
-  DaemonEventList,
-  EVENTS_DEFAULT_LIMIT,
-  EventsQuery,
-  HistoryQuery,
-} from "../../src/contract/history";
+import { DaemonEventList, EVENTS_DEFAULT_LIMIT, EventsQuery } from "../../src/contract/history";
 import {
   DaemonTranscriptPage,
   TRANSCRIPT_DEFAULT_LIMIT,
@@ -19,8 +14,6 @@ import { notFound } from "./api-error";
 import { historyBody } from "./history-body";
 import { NoQuery, parseQuery } from "./request-parsing";
 import type { Responder } from "./respond";
-
-export { DaemonTranscriptPage };
 
 export function mountReadRoutes(
   app: Hono,
@@ -48,7 +41,7 @@ export function mountReadRoutes(
 
   app.get(`${SESSION}/history`, (c) => {
     const id = sessionId(c.req.param("ws"), c.req.param("id"));
-    const query = parseQuery(c, HistoryQuery);
+    const query = parseQuery(c, EventsQuery);
     // Streamed a batch at a time: a whole session's history is never held (ADR 0117).
     const body = historyBody(c, deps, id, {
       ...query,

@@ -112,7 +112,7 @@ export function tokenGuard(options: SecurityOptions): MiddlewareHandler {
   };
 }
 
-export function isJsonContentType(value: string | undefined): boolean {
+function isJsonContentType(value: string | undefined): boolean {
   return (value ?? "").split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 

@@ -82,7 +82,7 @@ export function selectSessions(
 }
 
 /** CompozyOS `SessionHealthPayload` from what the daemon knows of a session's agent. */
-export function sessionHealthOf(session: DaemonSession): SessionHealth {
+function sessionHealthOf(session: DaemonSession): SessionHealth {
   const prompting = turnRunning(session);
   const live = session.state === "active" || session.state === "starting";
   const health: SessionHealth = {

@@ -25,11 +25,11 @@ type ListRouteDeps = { host: SessionHost; store: SessionStore; respond: Responde
  * The session list cursor: opaque to clients (base64url of the next offset into the
  * filtered, newest-first list), refused when it is not one this daemon wrote.
  */
-export function encodeCursor(offset: number): string {
+function encodeCursor(offset: number): string {
   return Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
 }
 
-export function decodeCursor(cursor: string | undefined): number {
+function decodeCursor(cursor: string | undefined): number {
   if (cursor === undefined) return 0;
   let offset: unknown;
   try {

@@ -64,7 +64,7 @@ function fileStat(path: string, realRoot: string): Stats | undefined {
  * relative path: undecodable escapes, NUL, backslashes, `..` or `.` segments (decoded or
  * not), and whatever would resolve outside the root.
  */
-export function resolveInside(root: string, urlPath: string): string | undefined {
+function resolveInside(root: string, urlPath: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);

@@ -19,7 +19,7 @@ import { type AppendBatch, formatEvent, type StreamFrames } from "./stream-frame
  * trickle of small chunks does not cost more envelope than text.
  */
 export const APPEND_HOLD_MS = 1_000;
-export const APPEND_FRAME_RATIO = 1.5;
+const APPEND_FRAME_RATIO = 1.5;
 
 export type StreamFanOut = {
   /** A commit (or, `sessionChanged`, a change of the session itself) to send. */

@@ -49,7 +49,7 @@ type FrameContext = {
 };
 
 /** CompozyOS's reconnect check (session_stream_snapshot.go transcriptReconnectResetReason). */
-export function resetReason(
+function resetReason(
   cursor: number,
   fence: { epoch?: number | undefined; generation?: number | undefined },
   current: { epoch: number; generation: number; maxSequence: number },
@@ -63,7 +63,7 @@ export function resetReason(
 }
 
 /** A session event without content, as CompozyOS writes `session_stopped`. */
-export function stoppedEvent(session: DaemonSession) {
+function stoppedEvent(session: DaemonSession) {
   return {
     id: "",
     session_id: session.id,

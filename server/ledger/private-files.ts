@@ -3,8 +3,8 @@
 // directory or file is tightened, since a daemon started once with umask 022 left it so.
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 
-export const PRIVATE_DIR_MODE = 0o700;
-export const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
 
 export function ensurePrivateDir(path: string): void {
   mkdirSync(path, { recursive: true, mode: PRIVATE_DIR_MODE });

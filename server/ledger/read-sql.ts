@@ -27,7 +27,7 @@ export const NO_UPPER_BOUND = Number.MAX_SAFE_INTEGER;
  * a restart (and in the id's intake state) but shown only folded into snapshot rows, as
  * CompozyOS shows one row per snapshot.
  */
-export const HIDDEN_ROW_TYPES = ["compaction.chunk"] as const;
+const HIDDEN_ROW_TYPES = ["compaction.chunk"] as const;
 const VISIBLE = `type NOT IN (${HIDDEN_ROW_TYPES.map((type) => `'${type}'`).join(", ")})`;
 
 export function isHiddenRowType(type: string): boolean {

@@ -32,7 +32,7 @@ export function sessionRowids(session: number): [bigint, bigint] {
 }
 
 /** The schema of the index; part of a migration: never edit, add a migration instead. */
-export const SEARCH_INDEX_SCHEMA = `
+const SEARCH_INDEX_SCHEMA = `
   CREATE TABLE search_sessions (
     num INTEGER PRIMARY KEY,
     session_id TEXT NOT NULL UNIQUE

@@ -19,7 +19,7 @@ export type SessionRow = {
 };
 
 /** Short, URL-safe, unguessable enough to never collide in one database. */
-export function newId(prefix: string): string {
+function newId(prefix: string): string {
   return `${prefix}_${randomBytes(9).toString("base64url")}`;
 }
 

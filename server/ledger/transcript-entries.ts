@@ -8,7 +8,7 @@ import type { LedgerRow } from "../domain/session-recorder-api";
 import type { EntryKind } from "../domain/transcript-fold";
 import type { SearchIndex } from "./search-index";
 
-export type StoredEntry = {
+type StoredEntry = {
   entry_key: string;
   kind: EntryKind;
   turn_id: string | null;

@@ -12,7 +12,7 @@ import { createTailReader } from "./tail-reader";
  * The transcript projection's generation: bumped by a migration that rebuilds `entries`,
  * so a client holding entries of the old fold gets a `generation_mismatch` reset.
  */
-export const PROJECTION_GENERATION = 1;
+const PROJECTION_GENERATION = 1;
 
 export type TranscriptReader = Pick<
   SessionReader,

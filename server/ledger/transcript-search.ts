@@ -16,12 +16,12 @@ import {
 } from "./search-index";
 
 /** `"w1 w2 w3" *`: the words as one phrase, the last one a prefix. */
-export function phraseQuery(words: readonly string[]): string {
+function phraseQuery(words: readonly string[]): string {
   return `"${words.join(" ")}" *`;
 }
 
 /** Splits FTS5's marked snippet into plain pieces and matched ones. */
-export function snippetPieces(marked: string): SnippetPiece[] {
+function snippetPieces(marked: string): SnippetPiece[] {
   const pieces: SnippetPiece[] = [];
   let match = false;
   for (const text of marked.split(new RegExp(`[${MARK_OPEN}${MARK_CLOSE}]`))) {

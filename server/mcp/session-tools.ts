@@ -17,7 +17,7 @@ import { MCP_SERVER_NAME, toolsFor } from "./session-tool-set";
 import { type Caller, createToolCallers } from "./tool-callers";
 import { handleToolRequest } from "./tool-request";
 
-export { COMPACT_TOOL, HISTORY_TOOL, MCP_SERVER_NAME } from "./session-tool-set";
+export { COMPACT_TOOL, HISTORY_TOOL } from "./session-tool-set";
 
 export type SessionToolsServer = SessionToolsOffer & {
   readonly url: string;

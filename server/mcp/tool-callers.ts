@@ -7,8 +7,6 @@ import type { SessionStore } from "../domain/session-recorder-api";
 
 export type Caller = { sessionId: string; workspaceId: string; secret: Buffer };
 
-export type ToolCallers = ReturnType<typeof createToolCallers>;
-
 export function createToolCallers(store: SessionStore) {
   const callers = new Map<string, Caller>();
   return {

@@ -10,8 +10,8 @@ export type MintBudget = {
   retryAfterSeconds(): number;
 };
 
-export const DEFAULT_MINT_BURST = 10;
-export const DEFAULT_MINTS_PER_SECOND = 1;
+const DEFAULT_MINT_BURST = 10;
+const DEFAULT_MINTS_PER_SECOND = 1;
 
 export function createMintBudget(
   options: { burst?: number; perSecond?: number; now?: () => number } = {},

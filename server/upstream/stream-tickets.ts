@@ -12,7 +12,7 @@ import { GATEWAY_TIER_HEADER } from "./forwarded-headers";
 import { createMintBudget, type MintBudget } from "./mint-budget";
 import type { UpstreamClient } from "./upstream-client";
 
-export type StreamAuthorization =
+type StreamAuthorization =
   | { kind: "bearer" }
   | { kind: "ticket"; ticket: string }
   /** The upstream would not mint: its status and body go back to the browser as they are. */

@@ -8,7 +8,7 @@ import { UpstreamUnreachable } from "./upstream-client";
 
 const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-export function errorResponse(status: number, error: string, code: string): Response {
+function errorResponse(status: number, error: string, code: string): Response {
   return new Response(JSON.stringify({ error, code }), {
     status,
     headers: { "content-type": "application/json" },

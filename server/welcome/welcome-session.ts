@@ -13,7 +13,7 @@ type Step = { prompt: string } | { compact: true };
 // `/help` first: the newcomer's first reply is the list of commands and demo scenarios.
 // `/demo lossy` makes the compaction's summary keep only the goal, so opening "What the summary
 // kept" on its row shows the compaction audit with real dropped items (issue 20).
-export const WELCOME_SCRIPT: readonly Step[] = [
+const WELCOME_SCRIPT: readonly Step[] = [
   { prompt: "/help" },
   { prompt: "Add a context meter to src/features/context/meter.tsx" },
   { prompt: "/demo tools" },

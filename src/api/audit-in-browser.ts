@@ -69,7 +69,7 @@ function metaOf(entry: Entry): JsonObject {
 }
 
 /** Turn id → its 1-based number, in the order the person's turns began. */
-export function turnNumbersOf(entries: readonly Entry[]): Map<string, number> {
+function turnNumbersOf(entries: readonly Entry[]): Map<string, number> {
   const numbers = new Map<string, number>();
   for (const entry of entries) {
     const turnId = metaOf(entry).turn_id;
@@ -86,7 +86,7 @@ export function turnNumbersOf(entries: readonly Entry[]): Map<string, number> {
  * previous completed compaction's entry (or the start) to its own entry. A failed or
  * cancelled compaction replaced nothing, so it is no boundary.
  */
-export function auditInputOf(
+function auditInputOf(
   sessionId: string,
   entries: readonly Entry[],
   compactionId: string,

@@ -16,7 +16,7 @@ export function webClientId(): string {
   return tabClientId;
 }
 
-export function compactSession({ workspaceId, sessionId }: SessionRef): Promise<CompactAccepted> {
+function compactSession({ workspaceId, sessionId }: SessionRef): Promise<CompactAccepted> {
   return postJson(sessionPath(workspaceId, sessionId, "/compact"), {}, CompactAccepted, {
     headers: { [CLIENT_ID_HEADER]: webClientId() },
   });

@@ -196,7 +196,7 @@ function unexpectedStream(path: string): never {
 }
 
 /** The error of an answer that does not match its schema. */
-export function invalidResponse(path: string, error: z.ZodError, status = 200): ApiError {
+function invalidResponse(path: string, error: z.ZodError, status = 200): ApiError {
   return new ApiError(`Unexpected response from ${path}: ${error.issues[0]?.message}`, {
     status,
     code: "invalid_response",

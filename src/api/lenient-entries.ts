@@ -7,7 +7,7 @@ import { Entry } from "../contract/transcript";
 
 const Position = z.object({ start_sequence: Sequence, sequence: Sequence });
 
-export function parseEntry(raw: unknown): Entry | undefined {
+function parseEntry(raw: unknown): Entry | undefined {
   const parsed = Entry.safeParse(raw);
   if (parsed.success) return parsed.data;
   const reason = parsed.error.issues[0]?.message ?? "malformed entry";

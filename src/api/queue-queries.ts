@@ -7,7 +7,7 @@ import { getJson, sessionPath } from "./http";
 import type { SessionRef } from "./session-queries";
 
 /** How often a non-empty queue is re-read: it drains when the turn ends. */
-export const QUEUE_POLL_MS = 1_000;
+const QUEUE_POLL_MS = 1_000;
 
 export const queueQueries = {
   key: (sessionId: string) => ["sessions", "queue", sessionId] as const,

@@ -12,7 +12,7 @@ import { getJson, sessionPath } from "./http";
 export type SessionRef = { workspaceId: string; sessionId: string };
 
 /** The most CompozyOS's `GET /api/sessions` returns at once; more pages follow the cursor. */
-export const SESSION_PAGE_SIZE = 100;
+const SESSION_PAGE_SIZE = 100;
 
 const SETTLING_POLL_MS = 2_000;
 /**

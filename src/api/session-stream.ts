@@ -37,7 +37,7 @@ export type StreamState = "connecting" | "open" | "reconnecting" | "stopped";
  * `open` alone made a daemon that accepts and then closes (a stopped session) a
  * reconnect loop every 0.25–0.5 s; CompozyOS's web waits the same 8 s.
  */
-export const STABLE_CONNECTION_MS = 8_000;
+const STABLE_CONNECTION_MS = 8_000;
 
 export type EventSourceLike = {
   onopen: ((event: Event) => void) | null;
@@ -60,10 +60,10 @@ const DeltaPayload = TranscriptDeltaEvent.extend({ entries: LenientEntries });
  * are re-read after transcript frames, at most once per this many ms (trailing, so the
  * last frame of a turn is always followed by a read).
  */
-export const SURFACE_REFRESH_MS = 1_000;
+const SURFACE_REFRESH_MS = 1_000;
 
 /** The usage keys the context rail reads; re-read whenever usage may have moved. */
-export function usageKeys(sessionId: string) {
+function usageKeys(sessionId: string) {
   return [usageQueries.usageKey(sessionId), usageQueries.turnsKey(sessionId)] as const;
 }
 

@@ -32,7 +32,7 @@ const KIND_ORDER: Record<AuditItemKind, number> = {
 };
 
 /** The summary the audit can read: a completed compaction's non-blank summary text. */
-export function readableSummary(compaction: AuditedCompaction): string | undefined {
+function readableSummary(compaction: AuditedCompaction): string | undefined {
   const { status, summary } = compaction.item;
   if (status !== "completed" || summary === undefined || summary.trim() === "") return undefined;
   return summary;

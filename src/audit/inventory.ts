@@ -30,13 +30,13 @@ export type Candidate = {
 };
 
 /** A label longer than this is shortened (a 1 MB paste stays a readable, bounded row). */
-export const LABEL_MAX_CHARS = 20_000;
+const LABEL_MAX_CHARS = 20_000;
 const ERROR_LABEL_MAX_CHARS = 500;
 /**
  * Of a longer text only this much is read for mentions and distinctive words: a 1 MB paste
  * costs what 100 kB costs, and its gist is in its first 100,000 characters anyway.
  */
-export const SCANNED_MAX_CHARS = 100_000;
+const SCANNED_MAX_CHARS = 100_000;
 
 function bounded(text: string, max: number): string {
   // Control characters other than tab and newline never reach a label.

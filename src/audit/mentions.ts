@@ -61,7 +61,7 @@ const IDENTIFIER_PATTERN = new RegExp(
  * snake_case or SCREAMING_CASE (`max_retries`, `API_KEY`), and tracker keys (`AUTH-142`).
  * Plain words, even capitalised ones, are not identifiers.
  */
-export function isIdentifier(token: string): boolean {
+function isIdentifier(token: string): boolean {
   if (token.length < 3) return false;
   if (/^[A-Z][A-Z0-9]+-\d+$/.test(token)) return true;
   if (token.includes("-")) return false;

@@ -3,13 +3,11 @@
 import type { CompactionItem, Entry } from "../contract/transcript";
 
 export type {
-  AuditCounts,
   AuditItem,
   AuditItemKind,
   AuditItemStatus,
   AuditSpan,
   CompactionAudit,
-  PreviousSummaryComparison,
 } from "../contract/compaction-audit";
 
 /** A compaction as the audit needs it: the item and the entry that carries it. */

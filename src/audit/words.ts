@@ -22,7 +22,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
 const MIN_WORD_LENGTH = 3;
 
 /** A light suffix stripper: "tests", "tested", "testing" all read as "test". */
-export function stem(word: string): string {
+function stem(word: string): string {
   if (word.length > 5 && word.endsWith("ing")) return word.slice(0, -3);
   if (word.length > 4 && word.endsWith("ied")) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
@@ -49,7 +49,7 @@ export function contentWords(text: string): string[] {
 }
 
 /** The distinct content words of the text, in first-seen order. */
-export function distinctiveWords(text: string): string[] {
+function distinctiveWords(text: string): string[] {
   return [...new Set(contentWords(text))];
 }
 
@@ -57,7 +57,7 @@ export function distinctiveWords(text: string): string[] {
  * How many of `total` distinctive words a summary must carry: all of them up to 2, half up
  * to 10, then 5 plus a fifth of the rest, so a long request needs its gist, not its wording.
  */
-export function wordsNeeded(total: number): number {
+function wordsNeeded(total: number): number {
   if (total <= 2) return total;
   if (total <= 10) return Math.ceil(total / 2);
   return 5 + Math.ceil((total - 10) / 5);

@@ -4,12 +4,12 @@
 // used becomes h3, the next h4, and so on, capped at h6.
 
 /** The highest level agent content may use. */
-export const FIRST_CONTENT_LEVEL = 3;
+const FIRST_CONTENT_LEVEL = 3;
 
 type MdNode = { type: string; depth?: number; children?: MdNode[] };
 
 /** `[1, 3]` → `{1: 3, 3: 4}`: each level used moves to the next free one from `first`. */
-export function headingLevelMap(levels: Iterable<number>, first = FIRST_CONTENT_LEVEL) {
+function headingLevelMap(levels: Iterable<number>, first = FIRST_CONTENT_LEVEL) {
   const ranked = [...new Set(levels)].sort((a, b) => a - b);
   return new Map(ranked.map((level, rank) => [level, Math.min(6, first + rank)]));
 }

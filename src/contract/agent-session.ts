@@ -5,7 +5,7 @@ import { z } from "zod";
 import { Timestamp } from "./primitives";
 
 /** CompozyOS's decision names, one per ACP permission option kind. */
-export const PERMISSION_DECISIONS = {
+const PERMISSION_DECISIONS = {
   allow_once: "allow-once",
   allow_always: "allow-always",
   reject_once: "reject-once",
@@ -35,7 +35,7 @@ export const PendingInteraction = z.object({
 });
 export type PendingInteraction = z.infer<typeof PendingInteraction>;
 
-export const SessionMode = z.object({
+const SessionMode = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().optional(),
@@ -89,7 +89,7 @@ export const AgentListQuery = z.object({ workspace: z.string().max(4096).optiona
  * `provider`, `origin`, `prompt` and `definition_digest` too (its web's New session picker
  * reads them), so the reference daemon sends them (`DaemonAgentList`).
  */
-export const AgentInfo = z.object({
+const AgentInfo = z.object({
   name: z.string(),
   default: z.boolean(),
   /** `claude`, `codex`, `demo` for the built-in presets; absent for a custom command. */

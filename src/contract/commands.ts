@@ -8,7 +8,7 @@ export const PROMPT_MAX_CHARS = 100_000;
 export const IDEMPOTENCY_KEY_MAX = 200;
 
 /** How input is handled while a turn runs (CompozyOS `PromptMode`). */
-export const PROMPT_MODES = ["queue", "interrupt", "steer"] as const;
+const PROMPT_MODES = ["queue", "interrupt", "steer"] as const;
 export const PromptMode = z.enum(PROMPT_MODES);
 export type PromptMode = z.infer<typeof PromptMode>;
 
@@ -94,17 +94,11 @@ export const PromptBody = z
   );
 export type PromptBody = z.infer<typeof PromptBody>;
 
-export const PROMPT_STATUSES = [
-  "accepted",
-  "queued",
-  "steering",
-  "interrupting",
-  "canceled",
-] as const;
-export const PROMPT_DELIVERIES = ["none", "direct", "after_turn", "interrupt_then_prompt"] as const;
+const PROMPT_STATUSES = ["accepted", "queued", "steering", "interrupting", "canceled"] as const;
+const PROMPT_DELIVERIES = ["none", "direct", "after_turn", "interrupt_then_prompt"] as const;
 
 /** CompozyOS `SendPromptResultPayload`. */
-export const PromptResult = z.object({
+const PromptResult = z.object({
   status: z.string().min(1),
   mode: z.string().optional(),
   delivery: z.string(),
@@ -120,7 +114,6 @@ export const PromptResult = z.object({
   canceled_queued_entries: z.number().int().optional(),
   goal: z.unknown().optional(),
 });
-export type PromptResult = z.infer<typeof PromptResult>;
 
 /** The non-streaming answer of `POST …/prompt`: 200, or 202 when queued or replayed. */
 export const PromptResultEnvelope = z.object({ prompt: PromptResult });
@@ -139,7 +132,7 @@ export const DaemonPromptResultEnvelope = z.object({
 export const PROMPT_STREAM_HEADER = "x-vercel-ai-ui-message-stream";
 
 /** `POST …/prompt/cancel` answer (CompozyOS `SessionPromptCancelResponse`, always 200). */
-export const CANCEL_OUTCOMES = ["canceled", "nothing-in-flight"] as const;
+const CANCEL_OUTCOMES = ["canceled", "nothing-in-flight"] as const;
 export const CancelResult = z.object({
   session_id: Id,
   outcome: z.string().min(1),
@@ -177,7 +170,7 @@ export const ApproveResult = z.object({
 export type ApproveResult = z.infer<typeof ApproveResult>;
 
 /** `GET …/commands`: the session's command catalog (CompozyOS `SessionCommandsResponse`). */
-export const SessionCommand = z.object({
+const SessionCommand = z.object({
   id: Id,
   canonical_token: z.string(),
   display_name: z.string(),
@@ -194,14 +187,13 @@ export const SessionCommand = z.object({
   available: z.boolean(),
   unavailable_reason: z.string().optional(),
 });
-export type SessionCommand = z.infer<typeof SessionCommand>;
 export const SessionCommands = z.object({
   commands: z.array(SessionCommand),
   revision: z.string(),
 });
 export type SessionCommands = z.infer<typeof SessionCommands>;
 
-export const COMPACTION_COMMANDS = ["compact", "compress"] as const;
+const COMPACTION_COMMANDS = ["compact", "compress"] as const;
 export const CompactionCommand = z.enum(COMPACTION_COMMANDS);
 export type CompactionCommand = z.infer<typeof CompactionCommand>;
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { Count, Id } from "./primitives";
 
-export const AUDIT_ITEM_KINDS = [
+const AUDIT_ITEM_KINDS = [
   "instruction",
   "last_request",
   "pinned",
@@ -19,7 +19,7 @@ export const AuditItemKind = z.enum(AUDIT_ITEM_KINDS);
 export type AuditItemKind = z.infer<typeof AuditItemKind>;
 
 /** `unchecked`: the compaction has no readable summary (Codex), so nothing can be checked. */
-export const AUDIT_ITEM_STATUSES = ["kept", "dropped", "unchecked"] as const;
+const AUDIT_ITEM_STATUSES = ["kept", "dropped", "unchecked"] as const;
 export const AuditItemStatus = z.enum(AUDIT_ITEM_STATUSES);
 export type AuditItemStatus = z.infer<typeof AuditItemStatus>;
 
@@ -57,22 +57,20 @@ export const AuditSpan = z.object({
 });
 export type AuditSpan = z.infer<typeof AuditSpan>;
 
-export const AuditCounts = z.object({
+const AuditCounts = z.object({
   total: Count,
   kept: Count,
   dropped: Count,
   unchecked: Count,
 });
-export type AuditCounts = z.infer<typeof AuditCounts>;
 
-export const PreviousSummaryComparison = z.object({
+const PreviousSummaryComparison = z.object({
   compaction_id: Id,
   /** The previous summary text, for the word diff; `null` when it had none. */
   summary: z.string().nullable(),
   /** Items the previous summary kept that this one does not carry. */
   lost: z.array(AuditItem),
 });
-export type PreviousSummaryComparison = z.infer<typeof PreviousSummaryComparison>;
 
 export const CompactionAudit = z.object({
   session_id: Id,

@@ -27,7 +27,7 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** CompozyOS's structured diagnostic, kept opaque: a client shows `error`, not this. */
-export const Diagnostic = z.looseObject({ code: z.string(), message: z.string() });
+const Diagnostic = z.looseObject({ code: z.string(), message: z.string() });
 
 /**
  * The body of every non-2xx answer. `code` stays a free string when parsing so a newer

@@ -8,12 +8,11 @@ import { Count, goSlice, Id, queryInt, Sequence, Timestamp, TurnId } from "./pri
 export const EVENT_SCHEMA = "compozy.session.event.v1";
 
 /** The canonical content every ledger row carries; the rest depends on its `type`. */
-export const EventContent = z.looseObject({
+const EventContent = z.looseObject({
   schema: z.literal(EVENT_SCHEMA),
   type: z.string().min(1),
   timestamp: Timestamp,
 });
-export type EventContent = z.infer<typeof EventContent>;
 
 /**
  * One session event. `turn_id` is `""` for a row outside any turn; `content` stays opaque
@@ -49,7 +48,7 @@ export const EventList = z.object({ events: goSlice(SessionEvent) });
 export type EventList = z.infer<typeof EventList>;
 export const DaemonEventList = z.object({ events: z.array(DaemonSessionEvent) });
 
-export const TurnHistory = z.object({ turn_id: TurnId, events: goSlice(SessionEvent) });
+const TurnHistory = z.object({ turn_id: TurnId, events: goSlice(SessionEvent) });
 export const History = z.object({ history: goSlice(TurnHistory) });
 export type History = z.infer<typeof History>;
 export const DaemonHistory = z.object({
@@ -57,8 +56,8 @@ export const DaemonHistory = z.object({
 });
 
 export const EVENTS_DEFAULT_LIMIT = 200;
-export const EVENTS_MAX_LIMIT = 1000;
-export const ARCHIVE_SELECTIONS = ["active", "archived", "all"] as const;
+const EVENTS_MAX_LIMIT = 1000;
+const ARCHIVE_SELECTIONS = ["active", "archived", "all"] as const;
 
 /**
  * `GET …/events` and `GET …/history` share one filter (CompozyOS `ParseSessionEventQuery`):
@@ -76,10 +75,8 @@ export const EventsQuery = z.strictObject({
   archive: z.enum(ARCHIVE_SELECTIONS).optional(),
 });
 export type EventsQuery = z.infer<typeof EventsQuery>;
-export const HistoryQuery = EventsQuery;
-export type HistoryQuery = EventsQuery;
 
-export const COMPACTION_EVENT = "compaction";
+const COMPACTION_EVENT = "compaction";
 export const COMPACTION_FIRED_EVENT = "session.compaction_fired";
 
 /** A `compaction` row's content: one snapshot of the id (October release, "Ledger rows"). */
@@ -93,7 +90,7 @@ export const CompactionRowContent = EventContent.extend({
 });
 export type CompactionRowContent = z.infer<typeof CompactionRowContent>;
 
-export const COMPACTION_TRIGGERS = ["agent", "requested"] as const;
+const COMPACTION_TRIGGERS = ["agent", "requested"] as const;
 export const CompactionTrigger = z.enum(COMPACTION_TRIGGERS);
 export type CompactionTrigger = z.infer<typeof CompactionTrigger>;
 
@@ -105,7 +102,7 @@ export const CompactionFiredRaw = z.object({
   context_size: Count.nullable(),
 });
 export type CompactionFiredRaw = z.infer<typeof CompactionFiredRaw>;
-export const CompactionFiredContent = EventContent.extend({
+const CompactionFiredContent = EventContent.extend({
   type: z.literal(COMPACTION_FIRED_EVENT),
   raw: CompactionFiredRaw,
 });

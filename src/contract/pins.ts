@@ -4,8 +4,7 @@
 import { z } from "zod";
 import { Id, Timestamp } from "./primitives";
 
-export const Pin = z.object({ entry_id: Id, pinned_at: Timestamp });
-export type Pin = z.infer<typeof Pin>;
+const Pin = z.object({ entry_id: Id, pinned_at: Timestamp });
 
 /** `GET …/pins`, oldest pin first. */
 export const PinList = z.object({ pins: z.array(Pin) });
@@ -16,5 +15,5 @@ export const PinEnvelope = z.object({ pin: Pin });
 export type PinEnvelope = z.infer<typeof PinEnvelope>;
 
 /** An entry id in a path: any message id a client chose, bounded. */
-export const PIN_ENTRY_ID_MAX = 512;
+const PIN_ENTRY_ID_MAX = 512;
 export const PinEntryId = z.string().min(1).max(PIN_ENTRY_ID_MAX);

@@ -10,14 +10,14 @@ import type { Message } from "./transcript";
 /** A query longer than this is refused: nobody types it, and it only costs. */
 export const SEARCH_QUERY_MAX_CHARS = 200;
 /** At most this many words are searched for; more are refused with the query. */
-export const SEARCH_MAX_WORDS = 16;
+const SEARCH_MAX_WORDS = 16;
 /** An entry's searchable text is cut at this many characters (a huge tool output). */
-export const SEARCHABLE_MAX_CHARS = 64_000;
+const SEARCHABLE_MAX_CHARS = 64_000;
 
 export const SESSION_SEARCH_DEFAULT_LIMIT = 1000;
 export const SESSION_SEARCH_MAX_LIMIT = 5000;
 export const WORKSPACE_SEARCH_DEFAULT_LIMIT = 30;
-export const WORKSPACE_SEARCH_MAX_LIMIT = 100;
+const WORKSPACE_SEARCH_MAX_LIMIT = 100;
 
 // SQLite's unicode61 tokenizer: letters, numbers and private-use characters make words.
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu;

@@ -17,18 +17,18 @@ export const Workspace = z.object({
   updated_at: Timestamp,
 });
 export type Workspace = z.infer<typeof Workspace>;
-export const DaemonWorkspace = Workspace.extend({ add_dirs: z.array(z.string()) });
+const DaemonWorkspace = Workspace.extend({ add_dirs: z.array(z.string()) });
 
 export const WorkspaceList = z.object({ workspaces: goSlice(Workspace) });
 export type WorkspaceList = z.infer<typeof WorkspaceList>;
 export const DaemonWorkspaceList = z.object({ workspaces: z.array(DaemonWorkspace) });
 
-export const SESSION_STATES = ["starting", "active", "stopping", "stopped"] as const;
+const SESSION_STATES = ["starting", "active", "stopping", "stopped"] as const;
 export const SessionState = z.enum(SESSION_STATES);
 export type SessionState = z.infer<typeof SessionState>;
 
 /** Why a session stopped (CompozyOS `store.StopReason`). */
-export const STOP_REASONS = [
+const STOP_REASONS = [
   "completed",
   "user_canceled",
   "max_iterations",
@@ -52,7 +52,7 @@ export type AvailableCommand = z.infer<typeof AvailableCommand>;
  * What a session is doing right now (CompozyOS `activity`, `null` when idle). A turn is
  * running exactly when `turn_id` is a non-empty string.
  */
-export const SessionActivity = z.object({
+const SessionActivity = z.object({
   turn_id: z.string().optional(),
   turn_source: z.string().optional(),
   turn_started_at: Timestamp.nullish(),
@@ -62,8 +62,7 @@ export const SessionActivity = z.object({
   tool_call_id: z.string().optional(),
   elapsed_ms: Count.optional(),
 });
-export type SessionActivity = z.infer<typeof SessionActivity>;
-export const DaemonSessionActivity = SessionActivity.extend({
+const DaemonSessionActivity = SessionActivity.extend({
   elapsed_ms: Count,
   elapsed_seconds: Count,
   idle_seconds: Count,
@@ -72,7 +71,7 @@ export const DaemonSessionActivity = SessionActivity.extend({
 });
 
 /** The runtime block: CompozyOS's agent process status and its ACP capabilities. */
-export const SessionRuntime = z.looseObject({
+const SessionRuntime = z.looseObject({
   status: z.string(),
   selection_revision: Int64.optional(),
   acp_session_id: z.string().optional(),
@@ -86,7 +85,6 @@ export const SessionRuntime = z.looseObject({
     .nullish(),
   failure: z.string().optional(),
 });
-export type SessionRuntime = z.infer<typeof SessionRuntime>;
 
 /** Tideline: one end of a continue or fork (ADR 0136). */
 export const SessionLink = z.object({
@@ -180,24 +178,23 @@ export type SessionEnvelope = z.infer<typeof SessionEnvelope>;
 export const DaemonSessionEnvelope = z.object({ session: DaemonSession });
 
 /** CompozyOS `CountedCursorPagePayload`. */
-export const PageInfo = z.object({
+const PageInfo = z.object({
   has_more: z.boolean(),
   limit: Count,
   next_cursor: z.string().optional(),
   total: Count,
 });
-export type PageInfo = z.infer<typeof PageInfo>;
 
 export const SessionList = z.object({ sessions: goSlice(Session), page: PageInfo });
 export type SessionList = z.infer<typeof SessionList>;
 export const DaemonSessionList = z.object({ sessions: z.array(DaemonSession), page: PageInfo });
 
 /** The most sessions one page may hold (CompozyOS: "Sessions per page (1-100)"). */
-export const SESSION_PAGE_MAX = 100;
-export const ARCHIVE_FILTERS = ["exclude", "only", "include"] as const;
+const SESSION_PAGE_MAX = 100;
+const ARCHIVE_FILTERS = ["exclude", "only", "include"] as const;
 
-export const SESSION_SORTS = ["recent", "last_activity", "attention"] as const;
-export const SESSION_TYPES = ["user", "system", "coordinator", "spawned"] as const;
+const SESSION_SORTS = ["recent", "last_activity", "attention"] as const;
+const SESSION_TYPES = ["user", "system", "coordinator", "spawned"] as const;
 
 /**
  * `GET /api/sessions` query: every parameter CompozyOS's handler reads

@@ -26,7 +26,7 @@ export type StreamEventName = (typeof STREAM_EVENTS)[keyof typeof STREAM_EVENTS]
 export const KEEPALIVE_MS = 20_000;
 
 /** Why a snapshot replaced the client's transcript instead of a delta extending it. */
-export const SNAPSHOT_REASONS = [
+const SNAPSHOT_REASONS = [
   "fence_missing",
   "epoch_mismatch",
   "generation_mismatch",
@@ -88,8 +88,8 @@ export const APPEND_QUERY = "tideline_append";
 const FORBIDDEN_PATH_KEYS = new Set(["__proto__", "prototype", "constructor"]);
 
 /** Where in a part the grown string sits; absent means `["text"]`. */
-export const APPEND_DEFAULT_PATH = ["text"] as const;
-export const APPEND_PATH_MAX = 8;
+const APPEND_DEFAULT_PATH = ["text"] as const;
+const APPEND_PATH_MAX = 8;
 
 /**
  * Entry `start_sequence` grew: the string at `path` of its part `part`, which was `offset`
@@ -176,7 +176,7 @@ export const SessionStoppedEvent = SessionEvent.extend({
 });
 export type SessionStoppedEvent = z.infer<typeof SessionStoppedEvent>;
 
-export const StreamErrorEvent = ErrorEnvelope;
+const StreamErrorEvent = ErrorEnvelope;
 
 export const STREAM_PAYLOADS = {
   [STREAM_EVENTS.transcriptSnapshot]: TranscriptSnapshotEvent,

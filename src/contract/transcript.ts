@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { goSlice, Id, Int64, queryInt, Sequence, Timestamp } from "./primitives";
 
-export const TERMINAL_COMPACTION_STATUSES = ["completed", "failed", "cancelled"] as const;
+const TERMINAL_COMPACTION_STATUSES = ["completed", "failed", "cancelled"] as const;
 export type TerminalCompactionStatus = (typeof TERMINAL_COMPACTION_STATUSES)[number];
 /** `in_progress`, a terminal status, or a vendor status kept verbatim (`_paused`). */
 export type CompactionStatus = "in_progress" | TerminalCompactionStatus | (string & {});
@@ -28,30 +28,27 @@ export const CompactionItem = z.object({
 export type CompactionItem = z.infer<typeof CompactionItem>;
 
 /** User text parts carry no `id`; assistant ones are `<message id>-text-<n>`. */
-export const TextPart = z.object({
+const TextPart = z.object({
   type: z.literal("text"),
   id: z.string().optional(),
   text: z.string(),
   state: z.string().optional(),
 });
-export type TextPart = z.infer<typeof TextPart>;
 
-export const ReasoningPart = z.object({
+const ReasoningPart = z.object({
   type: z.literal("reasoning"),
   id: z.string().optional(),
   text: z.string(),
   state: z.string().optional(),
 });
-export type ReasoningPart = z.infer<typeof ReasoningPart>;
 
-export const TOOL_STATES = [
+const TOOL_STATES = [
   "input-streaming",
   "input-available",
   "output-available",
   "output-error",
 ] as const;
-export const ToolState = z.enum(TOOL_STATES);
-export type ToolState = z.infer<typeof ToolState>;
+const ToolState = z.enum(TOOL_STATES);
 
 const toolFields = {
   toolCallId: z.string(),
@@ -92,7 +89,7 @@ export type FilePart = z.infer<typeof FilePart>;
  * The data of `data-compozy-event` and `data-compozy-permission` parts (CompozyOS
  * `UIAgentEventPayload`): every field but `type` is optional.
  */
-export const AgentEventData = z.looseObject({
+const AgentEventData = z.looseObject({
   type: z.string(),
   session_id: z.string().optional(),
   turn_id: z.string().optional(),
@@ -109,15 +106,13 @@ export const AgentEventData = z.looseObject({
   error: z.string().optional(),
   raw: z.unknown().optional(),
 });
-export type AgentEventData = z.infer<typeof AgentEventData>;
 
 /** One muted timeline line (plan, error, runtime marker, tool call note): no `id`. */
-export const EventPart = z.object({
+const EventPart = z.object({
   type: z.literal("data-compozy-event"),
   id: z.string().optional(),
   data: AgentEventData,
 });
-export type EventPart = z.infer<typeof EventPart>;
 
 /** A permission request and its decision, keyed by the request id when there is one. */
 export const PermissionPart = z.object({
@@ -128,15 +123,14 @@ export const PermissionPart = z.object({
 export type PermissionPart = z.infer<typeof PermissionPart>;
 
 /** The Compaction item: its part id is the compaction id. */
-export const CompactionPart = z.object({
+const CompactionPart = z.object({
   type: z.literal("data-compozy-compaction"),
   id: Id,
   data: CompactionItem,
 });
-export type CompactionPart = z.infer<typeof CompactionPart>;
 
 /** One option of a permission request in CompozyOS's `raw.options` shape. */
-export const PermissionOptionData = z.looseObject({
+const PermissionOptionData = z.looseObject({
   option_id: z.string(),
   kind: z.string(),
   label: z.string().optional(),
@@ -219,7 +213,7 @@ export const Part = z.unknown().transform((raw): KnownPart | UnsupportedPart => 
 });
 export type Part = z.infer<typeof Part>;
 
-export const ROLES = ["system", "user", "assistant"] as const;
+const ROLES = ["system", "user", "assistant"] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 

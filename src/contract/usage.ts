@@ -6,10 +6,9 @@ import { z } from "zod";
 import { CompactionTrigger } from "./history";
 import { Count, Id, Sequence, Timestamp, TurnId } from "./primitives";
 
-export const CONTEXT_STATES = ["reported", "estimated_size", "unknown", "unavailable"] as const;
-export type ContextState = (typeof CONTEXT_STATES)[number];
+const CONTEXT_STATES = ["reported", "estimated_size", "unknown", "unavailable"] as const;
 /** A state this client does not know reads as `unknown`: no figure is shown. */
-export const ContextState = z.enum(CONTEXT_STATES).catch("unknown");
+const ContextState = z.enum(CONTEXT_STATES).catch("unknown");
 
 export const ContextReading = z.object({
   state: ContextState,
@@ -32,14 +31,8 @@ const Money = z.number().nonnegative();
 /** Go `*int64` counters: absent or `null` when never reported. */
 const Counter = Count.nullish();
 
-export const COST_STATUSES = ["actual", "estimated", "included", "unknown"] as const;
-export const COST_SOURCES = [
-  "agent_reported",
-  "catalog_config",
-  "models_dev",
-  "builtin",
-  "none",
-] as const;
+const COST_STATUSES = ["actual", "estimated", "included", "unknown"] as const;
+const COST_SOURCES = ["agent_reported", "catalog_config", "models_dev", "builtin", "none"] as const;
 
 export const SessionUsage = z.object({
   context: ContextReading.optional(),

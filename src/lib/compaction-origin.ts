@@ -9,8 +9,8 @@ import type { CompactionTrigger } from "../contract/history";
 import { asJsonObject } from "../contract/json-value";
 import { compactionOf, type Entry } from "../contract/transcript";
 
-export const REQUESTERS = ["web", "cli", "tool", "http"] as const;
-export type Requester = (typeof REQUESTERS)[number];
+const REQUESTERS = ["web", "cli", "tool", "http"] as const;
+type Requester = (typeof REQUESTERS)[number];
 
 /** What the transcript says about who asked for one compaction. */
 export type CompactionRequest = { typed?: string; requestedBy?: Requester };

@@ -48,7 +48,7 @@ export function failureDetail(error: string | undefined): string | undefined {
 }
 
 /** What the transcript says of each compaction, by id: its state and (failed) detail. */
-export type TranscriptCompaction = { state: CompactionState | string };
+type TranscriptCompaction = { state: CompactionState | string };
 export type TranscriptCompactions = Readonly<Record<string, TranscriptCompaction>>;
 
 /**

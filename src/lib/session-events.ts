@@ -4,7 +4,7 @@
 // opening the page never announces what was already there.
 import type { Session } from "../contract/session";
 
-export type SessionEventKind = "approval" | "turn" | "compaction" | "crash";
+type SessionEventKind = "approval" | "turn" | "compaction" | "crash";
 
 export type SessionEvent = {
   kind: SessionEventKind;

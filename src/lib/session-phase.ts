@@ -35,7 +35,7 @@ export function sessionPhase(
   return isTurnRunning(session) ? "turn" : "ready";
 }
 
-export type BadgeTone = "good" | "busy" | "warn" | "muted";
+type BadgeTone = "good" | "busy" | "warn" | "muted";
 export type PhaseStatus = { text: string; tone: BadgeTone };
 
 /** A phase in one or two words, the same wherever a session's state shows. */
@@ -48,8 +48,3 @@ export const PHASE_STATUS: Record<SessionPhase, PhaseStatus> = {
   turn: { text: "working…", tone: "busy" },
   ready: { text: "ready", tone: "good" },
 };
-
-/** Whether work is under way that Stop session would cut short (it asks first then). */
-export function isBusy(phase: SessionPhase): boolean {
-  return phase === "compacting" || phase === "turn";
-}

@@ -15,7 +15,7 @@ export const WORKSPACE_ID = "ws_01JD8K0000BILLING";
 export const TURN_ID = "t_42";
 export const COMPACTION_ID = "c1f0b8f4-6a1e-4c55-9d0e-2b7f3f0c9a10";
 
-export const workspace = {
+const workspace = {
   id: WORKSPACE_ID,
   name: "billing",
   root_dir: "/home/dev/billing",
@@ -422,7 +422,7 @@ const eventBase = {
   spawn_depth: 0,
 };
 
-export const compactionRowInProgress = {
+const compactionRowInProgress = {
   ...eventBase,
   id: "evt_917",
   sequence: 917,
@@ -488,7 +488,7 @@ export const compactionRowCompleted = {
 };
 
 /** A session-level row outside any turn. */
-export const sessionLevelEvent = {
+const sessionLevelEvent = {
   ...eventBase,
   id: "evt_2",
   sequence: 2,

@@ -10,7 +10,7 @@ import type { ContextReading, Turn } from "@/contract/usage";
 import { ContextRail } from "@/features/context/context-rail";
 
 export const REF = { workspaceId: "w1", sessionId: "s1" };
-export const AT = "2026-11-30T08:00:00.000Z";
+const AT = "2026-11-30T08:00:00.000Z";
 export const BASE = "/api/workspaces/w1/sessions/s1";
 
 export function makeSession(extra: Partial<Session> = {}): Session {

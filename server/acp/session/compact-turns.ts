@@ -20,8 +20,6 @@ type TypedCompaction = {
   messageId: string;
 };
 
-export type CompactTurns = ReturnType<typeof createCompactTurns>;
-
 export function createCompactTurns(ctx: HostContext, turns: Turns) {
   const { reader, recorder, record } = ctx;
 

@@ -29,7 +29,7 @@ export type Runtime = {
   stopReason?: string | undefined;
 };
 
-export type SessionChangeListener = (sessionId: string, removedFrom?: string) => void;
+type SessionChangeListener = (sessionId: string, removedFrom?: string) => void;
 
 export type HostContext = {
   readonly deps: SessionHostDeps;

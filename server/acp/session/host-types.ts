@@ -71,7 +71,7 @@ export type DeriveInput = {
   sessionTools?: boolean | undefined;
 };
 
-export type TurnAccepted = { sessionId: string; turnId: string };
+type TurnAccepted = { sessionId: string; turnId: string };
 export type CompactAccepted = TurnAccepted & { command: CompactionCommand };
 
 /** A prompt request as the host takes it (the route parsed `PromptBody`). */

@@ -21,7 +21,7 @@ import {
 import type { Turns } from "./turns";
 
 /** How many messages may wait per session (CompozyOS refuses past its cap with 413). */
-export const QUEUE_CAP = 50;
+const QUEUE_CAP = 50;
 export type PromptQueue = ReturnType<typeof createPromptQueue>;
 
 /** Stores a send that waits and answers as CompozyOS does (202, its entry and place). */

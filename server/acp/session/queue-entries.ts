@@ -14,7 +14,7 @@ export const GENERATION = 1;
 export type QueueEdit = { text: string; messageId: string; idempotencyKey: string };
 export type SteerRequest = QueueEdit & { expectedTurnId: string };
 
-export function payloadOf(input: SessionInput): QueuedInput {
+function payloadOf(input: SessionInput): QueuedInput {
   return {
     id: input.id,
     session_id: input.session_id,
@@ -38,7 +38,7 @@ export function fencedTurn(ctx: HostContext, sessionId: string, expectedTurnId: 
   return turn.id;
 }
 
-export function waiting(ctx: HostContext, sessionId: string, entryId: string): SessionInput {
+function waiting(ctx: HostContext, sessionId: string, entryId: string): SessionInput {
   const entry = ctx.deps.ledger.inputs.get(sessionId, entryId);
   if (entry === undefined) throw refuse.notFound("queue entry");
   if (entry.status !== "queued") throw refuse.notQueued(entryId);

@@ -19,7 +19,7 @@ export type SessionView = (
 ) => DaemonSession;
 
 /** CompozyOS's `stop_reason` for the daemon's own stop reasons (the text is `stop_detail`). */
-export function stopReasonOf(reason: string | undefined): DaemonSession["stop_reason"] {
+function stopReasonOf(reason: string | undefined): DaemonSession["stop_reason"] {
   if (reason === undefined) return undefined;
   if (reason === "stopped by request") return "user_canceled";
   if (reason === "daemon stopped" || reason === "daemon restarted") return "shutdown";

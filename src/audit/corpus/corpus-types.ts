@@ -7,7 +7,7 @@ import type { CorpusTurn } from "./build";
 
 export type Label = "kept" | "dropped";
 
-export type CorpusSpan = {
+type CorpusSpan = {
   turns: CorpusTurn[];
   summary: string | null;
   status?: string;

@@ -1,12 +1,13 @@
 // The agent's own settings of one session as controls: its modes (ACP `modes`,
 import { asJsonObject, shownText } from "../../contract/json-value";
+
 // `current_mode_update`), its config options (`configOptions`, e.g. the model) and the model
 // it names in usage. Read from the session defensively; an option the agent also offers as
 // modes (Claude's `mode` option) is shown once, as the mode.
 
-export type ModeChoice = { id: string; name: string; description: string | undefined };
+type ModeChoice = { id: string; name: string; description: string | undefined };
 
-export type ModeControl = { current: string; choices: ModeChoice[] };
+type ModeControl = { current: string; choices: ModeChoice[] };
 
 export type ConfigChoice = { value: string; label: string; group: string | undefined };
 

@@ -57,7 +57,7 @@ export type ChartDrop = {
 };
 
 /** A turn's name under its own point (not under the plot's edge, which may be a compaction). */
-export type ChartAxisLabel = { text: string; x: number; anchor: "start" | "middle" | "end" };
+type ChartAxisLabel = { text: string; x: number; anchor: "start" | "middle" | "end" };
 
 export type ChartGeometry = {
   points: ChartPoint[];

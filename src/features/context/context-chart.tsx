@@ -19,7 +19,7 @@ const LABEL = "fill-slate-600 text-[11px] dark:fill-slate-300";
  * hundreds of milliseconds to render and lay out. The line still goes through every
  * reading; the table lists the newest.
  */
-export const MAX_MARKERS = 45;
+const MAX_MARKERS = 45;
 
 function markerPoints(points: readonly ChartPoint[]): readonly ChartPoint[] {
   if (points.length <= MAX_MARKERS) return points;

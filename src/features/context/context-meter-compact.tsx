@@ -6,7 +6,7 @@ import { deriveMeterView, type MeterView } from "./context-meter-view";
 import { MeterBar } from "./meter-bar";
 
 /** The header's figure: `14%`, `89.7K`, or a word when there is no current figure. */
-export function compactFigure(view: MeterView): string {
+function compactFigure(view: MeterView): string {
   if (view.kind === "reading") return view.headline;
   if (view.kind === "compacting") return "compacting";
   if (view.kind === "loading") return "…";

@@ -15,7 +15,7 @@ export type UsageQueryState = {
   error?: Error | null | undefined;
 };
 
-export type MeterKind = "loading" | "error" | "reading" | "compacting" | "unknown" | "unavailable";
+type MeterKind = "loading" | "error" | "reading" | "compacting" | "unknown" | "unavailable";
 
 export type MeterView = {
   kind: MeterKind;
@@ -53,7 +53,7 @@ export function isTerminalStatus(status: string): boolean {
 }
 
 /** Why there is no figure after a compaction, in the words of how that compaction ended. */
-export function afterCompactionCopy(status: string | undefined): string {
+function afterCompactionCopy(status: string | undefined): string {
   if (status === "failed") return METER_COPY.compactionFailed;
   if (status === "cancelled") return METER_COPY.compactionCancelled;
   return METER_COPY.compacted;

@@ -10,23 +10,23 @@ import {
 import { stateWord } from "../../lib/compaction-words";
 import { formatCost, formatTokens } from "../../lib/format-tokens";
 
-export const TURNS_SHOWN = 50;
+const TURNS_SHOWN = 50;
 
-export type TurnRow = {
+type TurnRow = {
   kind: "turn";
   key: string;
   title: string;
   tokens: string | undefined;
   cost: string;
 };
-export type MarkerRow = {
+type MarkerRow = {
   kind: "compaction";
   key: string;
   text: string;
   /** Failed or cancelled: drawn apart (✕), since it changed nothing the reader can count on. */
   incomplete: boolean;
 };
-export type TurnsListRow = TurnRow | MarkerRow;
+type TurnsListRow = TurnRow | MarkerRow;
 
 export type TurnsListView = { rows: TurnsListRow[]; hiddenTurns: number };
 
@@ -52,7 +52,7 @@ export function didNotComplete(marker: Pick<CompactionMarkerView, "status">): bo
  * or cancelled compaction shows only the reading it started from (`from 8.2K`): an "after"
  * larger than "before" with an arrow between them read as if it had grown the context.
  */
-export function describeDrop(marker: CompactionMarkerView): string | undefined {
+function describeDrop(marker: CompactionMarkerView): string | undefined {
   if (didNotComplete(marker)) {
     return marker.context_used !== undefined
       ? `from ${formatTokens(marker.context_used)}`

@@ -3,7 +3,7 @@ import { Button } from "../../components/button";
 import { ModalDialog } from "../../components/modal-dialog";
 
 /** Every keyboard shortcut of the page, as the help lists them. */
-export const SHORTCUTS: readonly { keys: string; what: string }[] = [
+const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: "?", what: "Show these shortcuts" },
   { keys: "Ctrl/⌘ + Enter", what: "Send the message" },
   { keys: "/", what: "In an empty message box: the agent's commands" },

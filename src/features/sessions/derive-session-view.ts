@@ -5,7 +5,7 @@ import type { DerivePreview } from "../../contract/derive";
 
 const number = new Intl.NumberFormat("en");
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${number.format(bytes)} bytes`;
   return `${new Intl.NumberFormat("en", { maximumFractionDigits: 1 }).format(bytes / 1024)} KB`;
 }

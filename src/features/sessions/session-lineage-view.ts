@@ -2,7 +2,7 @@
 // continued or forked from it, as phrases with the linked sessions' names.
 import type { Session, SessionLink } from "../../contract/session";
 
-export type LineageLink = { sessionId: string; label: string; deleted: boolean };
+type LineageLink = { sessionId: string; label: string; deleted: boolean };
 export type LineagePhrase = { lead: string; links: LineageLink[] };
 
 function linkOf(link: SessionLink): LineageLink {

@@ -126,6 +126,6 @@ export function SessionName({
   );
 }
 
-export function emptyNameProblem(title: string): string {
+function emptyNameProblem(title: string): string {
   return `A session needs a name: type one, or press Escape to keep "${title}".`;
 }

@@ -5,7 +5,7 @@ import { isJsonObject } from "../../contract/json-value";
 
 type Data = Record<string, unknown>;
 
-export type CarriedMessage = { role: string; content: string };
+type CarriedMessage = { role: string; content: string };
 
 export type CarriedReplayView = {
   heading: string;

@@ -109,7 +109,7 @@ export function reminderPrompt(items: readonly AuditItem[]): string {
 
 /** Long labels fold: more than this many characters or lines shows a "Show all" toggle. */
 export const LABEL_FOLD_CHARS = 280;
-export const LABEL_FOLD_LINES = 4;
+const LABEL_FOLD_LINES = 4;
 
 export function labelFolds(label: string): boolean {
   if (label.length > LABEL_FOLD_CHARS) return true;

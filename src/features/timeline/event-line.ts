@@ -27,7 +27,7 @@ const DECISIONS: Record<string, string> = {
   "reject-always": "rejected for this session",
 };
 
-export function describePermission(data: EventData): string {
+function describePermission(data: EventData): string {
   const toolCall = asJsonObject(data.toolCall) ?? asJsonObject(data.tool_call);
   const title =
     shownText(data.title) ??

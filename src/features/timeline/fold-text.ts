@@ -1,8 +1,8 @@
 // Where a long agent reply is folded (ADR 0137): past ~40 lines or ~4,000 characters the
 // row shows its start and "Show more". The cut falls on a paragraph break when one is near,
 // and never inside a code fence (a half fence would turn the rest of the row into code).
-export const FOLD_MAX_LINES = 40;
-export const FOLD_MAX_CHARS = 4_000;
+const FOLD_MAX_LINES = 40;
+const FOLD_MAX_CHARS = 4_000;
 
 export type FoldedText =
   | { folded: false }

@@ -3,7 +3,7 @@
 // open <dialog>, and wins: Escape closes the innermost thing, never two at once.
 import { useEffect, useRef } from "react";
 
-export function shouldStopOnEscape(event: KeyboardEvent, running: boolean): boolean {
+function shouldStopOnEscape(event: KeyboardEvent, running: boolean): boolean {
   if (event.key !== "Escape" || event.defaultPrevented || !running) return false;
   if (event.isComposing) return false;
   const target = event.target instanceof Element ? event.target : null;

@@ -41,7 +41,7 @@ export function useTimelineReveal({
 }
 
 /** The list's measurement of this row matches the DOM, and the next row sits right below it. */
-export function isLaidOut(row: HTMLElement, virtualizer: Virtualizer<HTMLDivElement, Element>) {
+function isLaidOut(row: HTMLElement, virtualizer: Virtualizer<HTMLDivElement, Element>) {
   const index = Number(row.dataset.index);
   const measured = virtualizer.measurementsCache[index];
   const box = row.getBoundingClientRect();
