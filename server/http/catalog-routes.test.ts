@@ -51,6 +51,26 @@ describe("the session catalog by id and its change stream", () => {
     });
   });
 
+  it("when a session's owner is asked for by id alone, then it names the workspace as CompozyOS does", async () => {
+    const created = await createActive();
+    const response = await daemon.call("GET", `/api/sessions/${created.id}/owner`, {
+      headers: auth,
+    });
+    expect(response.status).toBe(200);
+    const workspace = daemon.ledger.store.getWorkspace(daemon.ws);
+    expect(await response.json()).toEqual({
+      session_id: created.id,
+      workspace_id: daemon.ws,
+      workspace_name: workspace?.name,
+    });
+    for (const id of ["ses_nope", "..%2F..%2Fetc", "%00", "x".repeat(500)]) {
+      const missing = await daemon.call("GET", `/api/sessions/${id}/owner`, { headers: auth });
+      expect(missing.status).toBe(404);
+      expect(ErrorEnvelope.parse(await missing.json()).code).toBe("not_found");
+    }
+    expect((await daemon.call("GET", `/api/sessions/${created.id}/owner`)).status).toBe(401);
+  });
+
   it("when the id is unknown, hostile, or the query is wrong, then 404 or 400 in the contract's words", async () => {
     for (const id of ["ses_nope", "..%2F..%2Fetc", "%00", "x".repeat(500)]) {
       const response = await daemon.call("GET", `/api/sessions/${id}`, { headers: auth });

@@ -1,8 +1,12 @@
 // The session catalog by id alone (CompozyOS `internal/api/httpapi/session_routes.go`):
-// `GET /api/sessions/catalog-stream` and `GET /api/sessions/{session_id}`, which needs no
-// workspace (the CLI's way to a session it knows by id).
+// `GET /api/sessions/catalog-stream`, `GET /api/sessions/{session_id}` and its `/owner`,
+// which need no workspace (the CLI's way to a session it knows by id, and a deep link's).
 import type { Hono } from "hono";
-import { DaemonSessionEnvelope, SessionDetailQuery } from "../../src/contract/session";
+import {
+  DaemonSessionEnvelope,
+  SessionDetailQuery,
+  SessionOwner,
+} from "../../src/contract/session";
 import type { SessionHost } from "../acp/session-host";
 import { notFound } from "./api-error";
 import type { CatalogStream } from "./catalog-stream";
@@ -26,5 +30,11 @@ export function mountCatalogRoutes(
     return respond(c, DaemonSessionEnvelope, {
       session: withHealth(session, query.include_health),
     });
+  });
+
+  app.get("/api/sessions/:id/owner", (c) => {
+    const owner = host.sessionOwner(c.req.param("id"));
+    if (owner === undefined) throw notFound("session");
+    return respond(c, SessionOwner, owner);
   });
 }

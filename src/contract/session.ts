@@ -19,6 +19,17 @@ export const Workspace = z.object({
 export type Workspace = z.infer<typeof Workspace>;
 const DaemonWorkspace = Workspace.extend({ add_dirs: z.array(z.string()) });
 
+/**
+ * `GET /api/sessions/{session_id}/owner` (CompozyOS `contract.SessionOwner`): the workspace a
+ * session belongs to, for a client that has only the session's id (a deep link).
+ */
+export const SessionOwner = z.object({
+  session_id: Id,
+  workspace_id: Id,
+  workspace_name: z.string(),
+});
+export type SessionOwner = z.infer<typeof SessionOwner>;
+
 export const WorkspaceList = z.object({ workspaces: goSlice(Workspace) });
 export type WorkspaceList = z.infer<typeof WorkspaceList>;
 export const DaemonWorkspaceList = z.object({ workspaces: z.array(DaemonWorkspace) });

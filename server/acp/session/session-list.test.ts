@@ -81,3 +81,22 @@ describe("listPage", () => {
     expect(host.listSessions({ archive: "include" })).toHaveLength(3);
   });
 });
+
+describe("sessionOwner", () => {
+  it("when a session is known, then its owner is its workspace by id and name; an unknown id has none", () => {
+    const { host, ledger, ws, ids } = hostWithSessions(1);
+    const other = ledger.store.ensureWorkspace("/work/b", "b").id;
+    const there = ledger.store.createSession({ workspaceId: other, agentName: "demo" }).id;
+    expect(host.sessionOwner(ids[0] ?? "")).toEqual({
+      session_id: ids[0],
+      workspace_id: ws,
+      workspace_name: "a",
+    });
+    expect(host.sessionOwner(there)).toEqual({
+      session_id: there,
+      workspace_id: other,
+      workspace_name: "b",
+    });
+    expect(host.sessionOwner("ses_nope")).toBeUndefined();
+  });
+});

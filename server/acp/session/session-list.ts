@@ -1,6 +1,6 @@
-// Reading sessions: one by id, and pages of the filtered list (newest activity first),
-// paged in SQL so a page costs the same at ten sessions or ten thousand (ADR 0140).
-import type { DaemonSession } from "../../../src/contract/session";
+// Reading sessions: one by id, its owner, and pages of the filtered list (newest activity
+// first), paged in SQL so a page costs the same at ten sessions or ten thousand (ADR 0140).
+import type { DaemonSession, SessionOwner } from "../../../src/contract/session";
 import type { HostContext } from "./host-context";
 import type { SessionListFilter } from "./host-types";
 import type { SessionView } from "./session-view";
@@ -34,6 +34,17 @@ export function createSessionList(ctx: HostContext, view: SessionView) {
     findSession(sessionId: string): DaemonSession | undefined {
       const found = store.getSession(sessionId);
       return found === undefined ? undefined : view(found);
+    },
+
+    /** The workspace a session belongs to; `undefined` when there is no such session. */
+    sessionOwner(sessionId: string): SessionOwner | undefined {
+      const found = store.getSession(sessionId);
+      if (found === undefined) return undefined;
+      return {
+        session_id: found.id,
+        workspace_id: found.workspace_id,
+        workspace_name: store.getWorkspace(found.workspace_id)?.name ?? "",
+      };
     },
 
     listPage,
