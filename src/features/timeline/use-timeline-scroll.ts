@@ -134,8 +134,10 @@ function useFollowOwnMessage(newestOwnKey: number | undefined, resumeFollowing: 
 }
 
 /**
- * A resize (window, composer growing, the sidebar list opening) keeps a following view
- * pinned; without it the bottom slid out of view and the next scroll event stopped following.
+ * A resize keeps a following view pinned: of the viewport (window, composer growing, the
+ * sidebar list opening) and of the content, whose height changes as the list measures rows
+ * a frame or more after they render. Without the content's, a slow first layout left a
+ * following view above the tail, and the next scroll event stopped following.
  */
 function usePinOnResize(
   scrollRef: RefObject<HTMLDivElement | null>,
@@ -153,6 +155,7 @@ function usePinOnResize(
       fromBottom.current = element.scrollHeight - element.scrollTop;
     });
     observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => observer.disconnect();
   }, [scrollRef, followingRef, lastTop, fromBottom]);
 }
