@@ -91,13 +91,23 @@ export function useTimelineScroll({
   /**
    * Home reaches the first entry in one press: the native key stops at the top of what is
    * loaded, and each older page prepended there would keep the reader where they were.
+   * End is the tail, followed again. Any other key ends Home's seek at once, before its
+   * scroll event: a row measured in between would otherwise pull the view back to the top.
    */
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
-      if (event.key !== "Home" || event.altKey || event.shiftKey || event.metaKey) return;
-      if (isTextEntry(event.target)) return;
+      if (event.altKey || event.shiftKey || event.metaKey || isTextEntry(event.target)) return;
       const element = scrollRef.current;
       if (!element) return;
+      if (event.key !== "Home") seekingTop.current = false;
+      if (event.key === "End") {
+        event.preventDefault();
+        resumeFollowing();
+        element.scrollTop = element.scrollHeight;
+        lastTop.current = element.scrollTop;
+        return;
+      }
+      if (event.key !== "Home") return;
       event.preventDefault();
       seekingTop.current = true;
       stopFollowing();
@@ -105,7 +115,7 @@ export function useTimelineScroll({
       lastTop.current = 0;
       if (canLoadOlder) loadOlder();
     },
-    [scrollRef, stopFollowing, canLoadOlder, loadOlder],
+    [scrollRef, stopFollowing, resumeFollowing, canLoadOlder, loadOlder],
   );
 
   const jumpToLatest = useCallback(() => {
