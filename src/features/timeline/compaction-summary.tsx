@@ -23,7 +23,7 @@ export function CompactionSummary({
   startedAt: string;
 }) {
   const { open, panelId: regionId, toggle } = useTimelineDisclosure(`summary:${compactionId}`);
-  const { stopFollowing, revealRequested } = useTimelineActions();
+  const { revealRequested } = useTimelineActions();
   const when = formatClockTime(startedAt);
   return (
     <div className="mt-1">
@@ -33,10 +33,10 @@ export function CompactionSummary({
         aria-label={`${label} of the compaction at ${when}`}
         onClick={() => {
           if (open) return toggle();
-          // The reader is reading this summary now: the tail must not pull it out of view.
-          // Opened near the bottom of the view, it would start below it: the list brings it
-          // in once it has measured the taller row (not when a row comes back into the window).
-          stopFollowing();
+          // The reader is reading this summary now: the reveal stops following, so the tail
+          // cannot pull it out of view. Opened near the bottom of the view, it would start
+          // below it: the list brings it in once it has measured the taller row (not when a
+          // row comes back into the window).
           toggle();
           revealRequested(regionId);
         }}

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Entry } from "../../contract/transcript";
 import { EntryRow } from "./entry-row";
-import { useTimelineActions } from "./timeline-store";
+import { isFollowing, useTimelineActions } from "./timeline-store";
 
 beforeEach(() => {
   const { result, unmount } = renderHook(() => useTimelineActions());
@@ -40,6 +40,15 @@ describe("a long agent reply", () => {
     await user.keyboard(" ");
     expect(screen.queryByText("Paragraph 60.")).toBeNull();
     expect(screen.getByRole("button", { name: /^Show more/ })).toHaveFocus();
+  });
+
+  it("when it is folded again at the tail, then the view stops following so the button stays in view", async () => {
+    const user = userEvent.setup();
+    render(<EntryRow entry={entry("assistant", paragraphs)} markerFor={() => undefined} />);
+    await user.click(await screen.findByRole("button", { name: /^Show more/ }));
+    expect(isFollowing()).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Show less" }));
+    expect(isFollowing()).toBe(false);
   });
 
   it("when the row leaves the virtual window and comes back, then it is open as it was", async () => {

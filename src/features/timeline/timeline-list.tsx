@@ -1,4 +1,4 @@
-import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
+import { type Range, useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
 import { type RefObject, useCallback, useDeferredValue, useMemo, useRef } from "react";
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import { Button } from "../../components/button";
@@ -8,6 +8,7 @@ import { useFindCurrentId } from "./find-store";
 import { foldStateLines, indexOfStartSequence, showsSpeaker } from "./timeline-view";
 import { useEntryKey } from "./use-entry-key";
 import { useFindHighlight } from "./use-find-highlight";
+import { useFocusedRow } from "./use-focused-row";
 import { useTimelineJump } from "./use-timeline-jump";
 import { useTimelineReveal } from "./use-timeline-reveal";
 import { useTimelineScroll } from "./use-timeline-scroll";
@@ -36,9 +37,14 @@ export function TimelineList({
   markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { virtualizer, rows, totalSize } = useTranscriptWindow(entries, scrollRef);
+  const focusedRow = useFocusedRow(entries);
+  const { virtualizer, rows, totalSize } = useTranscriptWindow(
+    entries,
+    scrollRef,
+    focusedRow.rangeExtractor,
+  );
   const stateLines = useMemo(() => foldStateLines(entries), [entries]);
-  const { following, onScroll, onKeyDown, jumpToLatest } = useTimelineScroll({
+  const { following, onScroll, onKeyDown, onWheel, jumpToLatest } = useTimelineScroll({
     scrollRef,
     firstKey: entries[0]?.start_sequence,
     contentSignature: `${entries.length}:${entries.at(-1)?.sequence}:${totalSize}`,
@@ -66,6 +72,9 @@ export function TimelineList({
         ref={scrollRef}
         onScroll={onScroll}
         onKeyDown={onKeyDown}
+        onWheel={onWheel}
+        onFocus={focusedRow.onFocus}
+        onBlur={focusedRow.onBlur}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
         aria-label="Transcript"
@@ -117,6 +126,7 @@ export function TimelineList({
 function useTranscriptWindow(
   entries: readonly Entry[],
   scrollRef: RefObject<HTMLDivElement | null>,
+  rangeExtractor: (range: Range) => number[],
 ) {
   // Stable callbacks: a new getItemKey makes the virtualizer re-measure every row on each render.
   const getItemKey = useEntryKey(entries);
@@ -129,6 +139,7 @@ function useTranscriptWindow(
     paddingStart: 12,
     paddingEnd: 16,
     getItemKey,
+    rangeExtractor,
     // Rendering inside the scroll event (flushSync) made every scroll step one long task;
     // the rows are rendered below from a deferred copy of the window instead.
     useFlushSync: false,

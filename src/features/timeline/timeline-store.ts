@@ -50,7 +50,8 @@ const useTimelineStore = create<TimelineState>()((set) => ({
     jumpRequested: (entryId, options) =>
       set({ jumpTarget: entryId, jumpFocus: options?.focus ?? true, following: false }),
     jumpSettled: () => set({ jumpTarget: undefined }),
-    revealRequested: (elementId) => set({ revealTarget: elementId }),
+    // The reader acted on that row: pinning to the tail meanwhile would unmount it.
+    revealRequested: (elementId) => set({ revealTarget: elementId, following: false }),
     revealSettled: () => set({ revealTarget: undefined }),
   },
 }));
@@ -60,4 +61,6 @@ export const useJumpTarget = () => useTimelineStore((state) => state.jumpTarget)
 export const useJumpFocus = () => useTimelineStore((state) => state.jumpFocus);
 export const useRevealTarget = () => useTimelineStore((state) => state.revealTarget);
 export const useFollowing = () => useTimelineStore((state) => state.following);
+/** Whether the view follows the tail now, outside React's render (an observer's callback). */
+export const isFollowing = () => useTimelineStore.getState().following;
 export const useTimelineActions = () => useTimelineStore((state) => state.actions);

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, renderHook } from "@testing-library/react";
-import type { KeyboardEvent } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { useTimelineScroll } from "./use-timeline-scroll";
+import type { KeyboardEvent, WheelEvent } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTimelineActions } from "./timeline-store";
+import { useTimelineScroll } from "./use-timeline-scroll";
 
 /** A scroll box with real-looking geometry: jsdom lays nothing out. */
 function scrollBox(scrollHeight: number, clientHeight = 500) {
@@ -55,7 +55,24 @@ function renderScroll(element: HTMLElement, signature: string, canLoadOlder = fa
   return { ...hook, loadOlder };
 }
 
+/** jsdom has no ResizeObserver: this one lets a test fire the callbacks when it chooses. */
+const resized: Array<() => void> = [];
+beforeEach(() => {
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      constructor(callback: () => void) {
+        resized.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+
 afterEach(() => {
+  resized.length = 0;
+  vi.unstubAllGlobals();
   const { result } = renderHook(() => useTimelineActions());
   act(() => result.current.sessionOpened());
 });
@@ -97,5 +114,40 @@ describe("useTimelineScroll", () => {
     act(() => result.current.onKeyDown(event));
     expect(event.preventDefault).not.toHaveBeenCalled();
     expect(box.element.scrollTop).toBe(0);
+  });
+
+  it("when the reader scrolls up and the rows it brings in are measured before React renders again, then the view stays where the reader put it", () => {
+    const box = scrollBox(5_000);
+    const { result } = renderScroll(box.element, "a");
+    expect(box.element.scrollTop).toBe(4_500);
+    // PageUp: the scroll event stops following; the rows it revealed are measured in the
+    // same frame, before the store's change has re-rendered the hook.
+    box.element.scrollTop = 3_700;
+    result.current.onScroll();
+    box.grow(5_300);
+    for (const callback of resized) callback();
+    expect(box.element.scrollTop).toBe(3_700);
+  });
+
+  it("when PageUp is pressed on a tail that is still settling, then a row measured before its scroll event does not cancel it", () => {
+    const box = scrollBox(5_000);
+    const { result } = renderScroll(box.element, "a");
+    act(() => result.current.onKeyDown(press("PageUp", box.element)));
+    // Rows measured between the key and the scroll it causes.
+    box.grow(5_400);
+    for (const callback of resized) callback();
+    expect(box.element.scrollTop).toBe(4_500);
+    expect(result.current.following).toBe(false);
+  });
+
+  it("when the wheel turns up, then following stops before the scroll", () => {
+    const box = scrollBox(5_000);
+    const { result } = renderScroll(box.element, "a");
+    act(() => result.current.onWheel({ deltaY: -120 } as unknown as WheelEvent<HTMLElement>));
+    expect(result.current.following).toBe(false);
+    act(() => result.current.onKeyDown(press("End", box.element)));
+    expect(result.current.following).toBe(true);
+    act(() => result.current.onWheel({ deltaY: 120 } as unknown as WheelEvent<HTMLElement>));
+    expect(result.current.following).toBe(true);
   });
 });

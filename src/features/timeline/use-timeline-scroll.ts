@@ -4,15 +4,9 @@
 // leaves the bottom out of view is not the reader leaving; a message the reader sends is
 // always followed; older entries prepended at the top keep the reader's distance from the
 // bottom, so what they were reading stays put.
-import {
-  type KeyboardEvent,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-} from "react";
-import { useFollowing, useJumpTarget, useTimelineActions } from "./timeline-store";
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { isFollowing, useFollowing, useJumpTarget, useTimelineActions } from "./timeline-store";
+import { useTimelineKeys } from "./use-timeline-keys";
 
 const NEAR_BOTTOM_PX = 80;
 const NEAR_TOP_PX = 400;
@@ -39,8 +33,6 @@ export function useTimelineScroll({
   const fromBottom = useRef(0);
   const lastTop = useRef(0);
   const previousFirst = useRef(firstKey);
-  const followingRef = useRef(following);
-  followingRef.current = following;
   // While a jump loads older pages the view sits at the bottom (pages are prepended above
   // it): that is not the reader coming back to the tail, so it must not resume following.
   const jumpingRef = useRef<string | undefined>(undefined);
@@ -49,7 +41,7 @@ export function useTimelineScroll({
   const seekingTop = useRef(false);
 
   useFollowOwnMessage(newestOwnKey, resumeFollowing);
-  usePinOnResize(scrollRef, followingRef, { lastTop, fromBottom });
+  usePinOnResize(scrollRef, { lastTop, fromBottom });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: contentSignature is the trigger: re-pin whenever the content changed.
   useLayoutEffect(() => {
@@ -88,35 +80,12 @@ export function useTimelineScroll({
     if (canLoadOlder && element.scrollTop < NEAR_TOP_PX) loadOlder();
   }, [scrollRef, following, stopFollowing, resumeFollowing, canLoadOlder, loadOlder]);
 
-  /**
-   * Home reaches the first entry in one press: the native key stops at the top of what is
-   * loaded, and each older page prepended there would keep the reader where they were.
-   * End is the tail, followed again. Any other key ends Home's seek at once, before its
-   * scroll event: a row measured in between would otherwise pull the view back to the top.
-   */
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLElement>) => {
-      if (event.altKey || event.shiftKey || event.metaKey || isTextEntry(event.target)) return;
-      const element = scrollRef.current;
-      if (!element) return;
-      if (event.key !== "Home") seekingTop.current = false;
-      if (event.key === "End") {
-        event.preventDefault();
-        resumeFollowing();
-        element.scrollTop = element.scrollHeight;
-        lastTop.current = element.scrollTop;
-        return;
-      }
-      if (event.key !== "Home") return;
-      event.preventDefault();
-      seekingTop.current = true;
-      stopFollowing();
-      element.scrollTop = 0;
-      lastTop.current = 0;
-      if (canLoadOlder) loadOlder();
-    },
-    [scrollRef, stopFollowing, resumeFollowing, canLoadOlder, loadOlder],
-  );
+  const { onKeyDown, onWheel } = useTimelineKeys({
+    scrollRef,
+    marks: { seekingTop, lastTop },
+    canLoadOlder,
+    loadOlder,
+  });
 
   const jumpToLatest = useCallback(() => {
     seekingTop.current = false;
@@ -127,7 +96,7 @@ export function useTimelineScroll({
     element.focus();
   }, [scrollRef, resumeFollowing]);
 
-  return { following, onScroll, onKeyDown, jumpToLatest };
+  return { following, onScroll, onKeyDown, onWheel, jumpToLatest };
 }
 
 /** The reader's own new message: back to the tail, whatever they were reading. */
@@ -151,7 +120,6 @@ function useFollowOwnMessage(newestOwnKey: number | undefined, resumeFollowing: 
  */
 function usePinOnResize(
   scrollRef: RefObject<HTMLDivElement | null>,
-  followingRef: RefObject<boolean>,
   marks: { lastTop: RefObject<number>; fromBottom: RefObject<number> },
 ) {
   const { lastTop, fromBottom } = marks;
@@ -159,7 +127,9 @@ function usePinOnResize(
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
-      if (!followingRef.current) return;
+      // The store, not this render's value: a scroll up stops following synchronously, and
+      // rows it brings in are measured before React renders again.
+      if (!isFollowing()) return;
       element.scrollTop = element.scrollHeight;
       lastTop.current = element.scrollTop;
       fromBottom.current = element.scrollHeight - element.scrollTop;
@@ -167,10 +137,5 @@ function usePinOnResize(
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => observer.disconnect();
-  }, [scrollRef, followingRef, lastTop, fromBottom]);
-}
-
-function isTextEntry(target: EventTarget): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+  }, [scrollRef, lastTop, fromBottom]);
 }
