@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Button } from "../../components/button";
 import { ModalDialog } from "../../components/modal-dialog";
+import { isTextEntry } from "../../lib/text-entry";
 
 /** Every keyboard shortcut of the page, as the help lists them. */
 const SHORTCUTS: readonly { keys: string; what: string }[] = [
@@ -14,19 +15,13 @@ const SHORTCUTS: readonly { keys: string; what: string }[] = [
   { keys: "Tab (first press)", what: "Skip to the message box" },
 ];
 
-/** Whether a key press is typing rather than a shortcut: it lands in a field. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
-}
-
 /** `?` anywhere but in a field opens the list of shortcuts; Escape or Done closes it. */
 export function ShortcutsHelp() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "?" || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTyping(event.target) || event.defaultPrevented) return;
+      if (isTextEntry(event.target) || event.defaultPrevented) return;
       event.preventDefault();
       setOpen(true);
     };

@@ -2,6 +2,7 @@
 // Home seeks the first entry, End goes back to the tail, and a move up stops following
 // before the scroll it causes.
 import { type KeyboardEvent, type RefObject, useCallback, type WheelEvent } from "react";
+import { isTextEntry } from "../../lib/text-entry";
 import { isFollowing, useTimelineActions } from "./timeline-store";
 
 /** Keys that scroll the transcript up (Home has its own seek). */
@@ -83,9 +84,4 @@ export function useTimelineKeys({
   );
 
   return { onKeyDown, onWheel };
-}
-
-function isTextEntry(target: EventTarget): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
