@@ -2,6 +2,11 @@
 // opt into jsdom with a `// @vitest-environment jsdom` header.
 import "@testing-library/jest-dom/vitest";
 import { afterAll, afterEach, vi } from "vitest";
+import { firstScreenPainted } from "../lib/first-screen";
+
+// A component test renders a part of a page, not its first screen: what waits for that
+// screen (first-screen.ts) goes at once, as on a page whose first rows have painted.
+firstScreenPainted();
 
 afterEach(async () => {
   if (typeof document !== "undefined") {

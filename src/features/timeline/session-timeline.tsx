@@ -14,6 +14,7 @@ import {
   TRANSCRIPT_MAX_LIMIT,
 } from "../../contract/transcript";
 import { compactionRequests } from "../../lib/compaction-origin";
+import { markFirstScreenAfterPaint } from "../../lib/first-screen";
 import { CompactionContext, type CompactionSurroundings } from "./compaction-context";
 import { FindBar } from "./find-bar";
 import { useFindActions } from "./find-store";
@@ -96,6 +97,11 @@ export function SessionTimeline({
   const loadOlderOnce = useCallback(() => loadOlder(undefined), [loadOlder]);
   const loadOlderForJump = useCallback(() => loadOlder(TRANSCRIPT_MAX_LIMIT), [loadOlder]);
   const data = transcript.data;
+  // No rows to wait for: what waits on the first screen may go (first-screen.ts).
+  const nothingToPaint = transcript.isError || (data !== undefined && isUnstarted(data));
+  useEffect(() => {
+    if (nothingToPaint) markFirstScreenAfterPaint();
+  }, [nothingToPaint]);
   const offline = stream.state === "reconnecting";
   const entries = data?.entries;
   const find = useFindBar(session, entries ?? NO_ENTRIES);

@@ -1,8 +1,9 @@
 import { type Range, useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
-import { type RefObject, useCallback, useDeferredValue, useMemo, useRef } from "react";
+import { type RefObject, useCallback, useDeferredValue, useEffect, useMemo, useRef } from "react";
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import { Button } from "../../components/button";
 import type { Entry } from "../../contract/transcript";
+import { markFirstScreenAfterPaint } from "../../lib/first-screen";
 import { EntryRow } from "./entry-row";
 import { useFindCurrentId } from "./find-store";
 import { foldStateLines, indexOfStartSequence, showsSpeaker } from "./timeline-view";
@@ -64,6 +65,10 @@ export function TimelineList({
     loadOlder: loadOlderForJump,
   });
   useTimelineReveal({ virtualizer, scrollRef });
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (hasRows) markFirstScreenAfterPaint();
+  }, [hasRows]);
   useFindHighlight(scrollRef);
   const findCurrent = useFindCurrentId();
   return (
