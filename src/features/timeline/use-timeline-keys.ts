@@ -11,17 +11,20 @@ const UP_KEYS = new Set(["PageUp", "ArrowUp"]);
 export function useTimelineKeys({
   scrollRef,
   marks,
+  toTail,
   canLoadOlder,
   loadOlder,
 }: {
   scrollRef: RefObject<HTMLDivElement | null>;
   /** Home's seek in progress, and the scroll position the scroll handler compares with. */
   marks: { seekingTop: RefObject<boolean>; lastTop: RefObject<number> };
+  /** Back to the tail, following it again. */
+  toTail: () => void;
   canLoadOlder: boolean;
   loadOlder: () => void;
 }) {
   const { seekingTop, lastTop } = marks;
-  const { stopFollowing, resumeFollowing } = useTimelineActions();
+  const { stopFollowing } = useTimelineActions();
 
   /**
    * The reader is about to scroll up: stop following now, before the scroll. A pin to the
@@ -59,9 +62,7 @@ export function useTimelineKeys({
       if (UP_KEYS.has(event.key)) readerMovesUp(element);
       else if (event.key === "End") {
         event.preventDefault();
-        resumeFollowing();
-        element.scrollTop = element.scrollHeight;
-        lastTop.current = element.scrollTop;
+        toTail();
       } else if (event.key === "Home") {
         event.preventDefault();
         seekingTop.current = true;
@@ -71,16 +72,7 @@ export function useTimelineKeys({
         if (canLoadOlder) loadOlder();
       }
     },
-    [
-      scrollRef,
-      seekingTop,
-      lastTop,
-      stopFollowing,
-      resumeFollowing,
-      readerMovesUp,
-      canLoadOlder,
-      loadOlder,
-    ],
+    [scrollRef, seekingTop, lastTop, stopFollowing, toTail, readerMovesUp, canLoadOlder, loadOlder],
   );
 
   return { onKeyDown, onWheel };

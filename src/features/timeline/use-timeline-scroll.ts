@@ -80,21 +80,28 @@ export function useTimelineScroll({
     if (canLoadOlder && element.scrollTop < NEAR_TOP_PX) loadOlder();
   }, [scrollRef, following, stopFollowing, resumeFollowing, canLoadOlder, loadOlder]);
 
-  const { onKeyDown, onWheel } = useTimelineKeys({
-    scrollRef,
-    marks: { seekingTop, lastTop },
-    canLoadOlder,
-    loadOlder,
-  });
-
-  const jumpToLatest = useCallback(() => {
+  /** Back to the tail, following it again: End, and (with focus) Jump to latest. */
+  const toTail = useCallback(() => {
     seekingTop.current = false;
     resumeFollowing();
     const element = scrollRef.current;
     if (!element) return;
     element.scrollTop = element.scrollHeight;
-    element.focus();
+    lastTop.current = element.scrollTop;
   }, [scrollRef, resumeFollowing]);
+
+  const { onKeyDown, onWheel } = useTimelineKeys({
+    scrollRef,
+    marks: { seekingTop, lastTop },
+    toTail,
+    canLoadOlder,
+    loadOlder,
+  });
+
+  const jumpToLatest = useCallback(() => {
+    toTail();
+    scrollRef.current?.focus();
+  }, [scrollRef, toTail]);
 
   return { following, onScroll, onKeyDown, onWheel, jumpToLatest };
 }
