@@ -3,7 +3,6 @@ import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
-import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
@@ -92,16 +91,48 @@ export function keepTestSupportOut(): Plugin {
   };
 }
 
+/**
+ * The SPA is written against React's API and runs on Preact's compatibility layer (ADR 0215):
+ * every import of React, its DOM renderer and its JSX runtime resolves to Preact, in the build
+ * and in the tests alike.
+ */
+const PREACT_ALIASES = [
+  { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react(-dom)?$/, replacement: "preact/compat" },
+  // wouter's shim for React 17; the hook is built in now.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "preact/compat" },
+];
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets(), keepTestSupportOut()],
+  plugins: [tailwindcss(), precompressAssets(), keepTestSupportOut()],
   // `@/` is `src/` for the SPA and its tests (tsconfig `paths` says the same to tsc). The
   // daemon and the CLI run through tsx from any directory, so src/contract/ never uses it.
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      ...PREACT_ALIASES,
+    ],
+  },
   // The budget that matters is docs/quality.md's gzip size of the initial JavaScript (`npm run
-  // bench` measures it); the main chunk is ~450 KB before gzip, so warn only well past that.
+  // bench` measures it); the main chunk is ~260 KB before gzip, so warn only well past that.
   // No source maps in the build: the daemon would serve the whole source to anyone who can
   // reach it, and dev tools have the dev server for that.
-  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: "dist",
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // TanStack Query marks its modules "use client" for server components; a browser
+      // bundle has nothing to preserve.
+      onLog(level, log, handler) {
+        if (log.code === "MODULE_LEVEL_DIRECTIVE" && log.message.includes('"use client"')) return;
+        handler(level, log);
+      },
+    },
+  },
   server: {
     proxy: { "/api": { target: daemon, changeOrigin: false } },
     // The page may talk only to the dev server (which proxies /api and carries HMR): a
@@ -118,6 +149,26 @@ export default defineConfig({
     ],
     environment: "node",
     setupFiles: ["./src/testing/setup.ts"],
+    // Testing Library's CommonJS entry would `require` React itself, past the aliases above.
+    alias: [
+      {
+        find: /^@testing-library\/react$/,
+        replacement: "@testing-library/react/dist/@testing-library/react.esm.js",
+      },
+    ],
+    // Packages that import React are bundled by Vite for the tests, so they get Preact too.
+    server: {
+      deps: {
+        inline: [
+          /@testing-library\/react/,
+          /@tanstack\/react-/,
+          /react-markdown/,
+          /wouter/,
+          /zustand/,
+          /use-sync-external-store/,
+        ],
+      },
+    },
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

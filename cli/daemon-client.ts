@@ -2,9 +2,10 @@
 // agent (which makes the daemon record `requested_by: "cli"`), error bodies turned into
 // typed errors, every answer parsed with the wire contract (src/contract/), and a session
 // id turned into its workspace's paths.
-import type { z } from "zod";
+
 import { ErrorEnvelope } from "../src/contract/error";
 import { type Session, SessionEnvelope, SessionList } from "../src/contract/session";
+import type { z } from "../src/contract/zod";
 import { withUnreadFields } from "./unread-fields";
 import { CLI_VERSION } from "./version";
 
@@ -104,7 +105,7 @@ function refusal(response: Response, json: unknown, request: string): DaemonErro
  * The answer checked against the contract's schema; what the CLI prints (`-o json`) keeps
  * the fields the contract does not read, as the daemon sent them (ADR 0150).
  */
-async function readAnswer<T extends z.ZodType>(
+async function readAnswer<T extends z.ZodMiniType>(
   schema: T,
   response: Response,
   request: string,
@@ -146,7 +147,7 @@ async function openStream(transport: Transport, path: string): Promise<ReadableS
   return response.body;
 }
 
-type Get = <T extends z.ZodType>(schema: T, path: string) => Promise<z.output<T>>;
+type Get = <T extends z.ZodMiniType>(schema: T, path: string) => Promise<z.output<T>>;
 
 /** Sessions by id, each looked up once per run, and the workspace paths under them. */
 function sessionDirectory(get: Get) {
@@ -208,7 +209,7 @@ export function createDaemonClient(options: ClientOptions) {
     token: options.token,
     fetch: options.fetch ?? fetch,
   };
-  async function request<T extends z.ZodType>(
+  async function request<T extends z.ZodMiniType>(
     schema: T,
     method: string,
     path: string,

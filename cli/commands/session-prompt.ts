@@ -2,11 +2,11 @@
 // turn, printing the agent's reply as it arrives (or each event, with -o jsonl).
 import { randomUUID } from "node:crypto";
 import type { Command } from "commander";
-import { z } from "zod";
 import { PromptResultEnvelope } from "../../src/contract/commands";
 import type { SessionEvent } from "../../src/contract/history";
 import { isJsonObject } from "../../src/contract/json-value";
 import { Id } from "../../src/contract/primitives";
+import { z } from "../../src/contract/zod";
 import type { CommandContext } from "../context";
 import { type CliIo, contextFor } from "../context";
 import { DaemonError } from "../daemon-client";
@@ -37,7 +37,7 @@ function stopReasonOf(events: readonly SessionEvent[]): string | undefined {
  * The answer of a reference daemon from before the CompozyOS contract (ADR 0050), which took
  * `{text}` only: not a wire shape any more, so not in src/contract; read for that fallback.
  */
-const PreContractPromptAnswer = z.object({ prompt_id: Id, status: z.string().optional() });
+const PreContractPromptAnswer = z.object({ prompt_id: Id, status: z.optional(z.string()) });
 
 /** Sends the prompt; the turn it starts (none yet when queued) and the daemon's status. */
 async function sendPrompt(

@@ -2,7 +2,7 @@
 // bounded replay, server/domain/bounded-replay.ts): it takes the conversation from it, keeps
 // the request that follows as the prompt, and says what it picked up, so a person (and a
 // test) can see that a restarted, continued or forked session arrived with its memory.
-import { z } from "zod";
+import { z } from "../../src/contract/zod";
 
 const OPEN = "<tideline_context_replay>\n";
 const CLOSE = "\n</tideline_context_replay>";

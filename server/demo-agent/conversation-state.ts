@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../../src/contract/zod";
 import { ArmedCompaction } from "./scenarios";
 
 const ToolKind = z.enum([
@@ -46,8 +46,8 @@ export const HistoryEntry = z.discriminatedUnion("kind", [
     /** The tool call that stood for it when the client lacked the compaction capability. */
     toolCallId: z.string(),
     status: z.string(),
-    summary: z.string().nullable(),
-    error: z.string().nullable(),
+    summary: z.nullable(z.string()),
+    error: z.nullable(z.string()),
   }),
 ]);
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
@@ -58,30 +58,31 @@ export const ConversationState = z.object({
   sessionId: z.string(),
   cwd: z.string(),
   history: z.array(HistoryEntry),
-  turnCount: z.number().int().nonnegative(),
-  contextUsed: z.number().int().nonnegative(),
-  costUsd: z.number().nonnegative(),
+  turnCount: z.int().check(z.nonnegative()),
+  contextUsed: z.int().check(z.nonnegative()),
+  costUsd: z.number().check(z.nonnegative()),
   counters: z.object({
-    message: z.number().int().nonnegative(),
-    toolCall: z.number().int().nonnegative(),
-    compaction: z.number().int().nonnegative(),
+    message: z.int().check(z.nonnegative()),
+    toolCall: z.int().check(z.nonnegative()),
+    compaction: z.int().check(z.nonnegative()),
   }),
   armed: z.array(ArmedCompaction),
   reportsUsage: z.boolean(),
   /** Context replays that arrived with a prompt, in order (what a test checks byte for byte). */
-  receivedReplays: z
-    .array(
+  receivedReplays: z._default(
+    z.array(
       z.object({
-        messageCount: z.number().int().nonnegative(),
-        omitted: z.number().int().nonnegative(),
-        bytes: z.number().int().nonnegative(),
+        messageCount: z.int().check(z.nonnegative()),
+        omitted: z.int().check(z.nonnegative()),
+        bytes: z.int().check(z.nonnegative()),
         text: z.string(),
       }),
-    )
-    .default([]),
+    ),
+    [],
+  ),
   /** What a summary is made of: kept across compactions, as a real agent keeps its summary. */
   memory: z.object({
-    goal: z.string().nullable(),
+    goal: z.nullable(z.string()),
     decisions: z.array(z.string()),
     files: z.array(z.string()),
     questions: z.array(z.string()),

@@ -2,7 +2,7 @@
 // next compaction (queued in order: `/demo fail` then `/demo codex` means the next one fails
 // and the one after is Codex-style). Reply scenarios shape the reply to the `/demo` prompt
 // itself; `idle` schedules a compaction right after that turn; `no-usage` is a switch.
-import { z } from "zod";
+import { z } from "../../src/contract/zod";
 
 export const COMPACTION_SCENARIOS = [
   "fail",
@@ -24,7 +24,7 @@ export const COMPACTION_SCENARIOS = [
 export const ArmedCompaction = z.object({
   name: z.enum(COMPACTION_SCENARIOS),
   /** Only for `slow`: how long the compaction stays in progress. */
-  seconds: z.number().nonnegative().optional(),
+  seconds: z.optional(z.number().check(z.nonnegative())),
 });
 export type ArmedCompaction = z.infer<typeof ArmedCompaction>;
 

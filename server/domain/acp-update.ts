@@ -4,10 +4,11 @@
 // `agent.unknown_update`), or an invalid frame (`agent.invalid_frame`, nothing applied).
 // Fields the spec gives meaning to are checked strictly (docs/ledger.md §3.9: wrong types
 // are a bad frame); unknown extra keys are kept, as ACP allows extension fields.
-import { z } from "zod";
-import { isJsonObject } from "../../src/contract/json-value";
 
-const Meta = z.record(z.string(), z.unknown()).nullish();
+import { isJsonObject } from "../../src/contract/json-value";
+import { z } from "../../src/contract/zod";
+
+const Meta = z.nullish(z.record(z.string(), z.unknown()));
 
 const TextBlock = z.looseObject({ type: z.literal("text"), text: z.string() });
 const ImageBlock = z.looseObject({
@@ -41,14 +42,14 @@ export type ContentBlock = z.infer<typeof ContentBlock>;
 
 const MessageChunk = z.looseObject({
   content: ContentBlock,
-  messageId: z.string().nullish(),
+  messageId: z.nullish(z.string()),
   _meta: Meta,
 });
 
-const AgentMessageChunk = MessageChunk.extend({
+const AgentMessageChunk = z.extend(MessageChunk, {
   sessionUpdate: z.literal("agent_message_chunk"),
 });
-const AgentThoughtChunk = MessageChunk.extend({
+const AgentThoughtChunk = z.extend(MessageChunk, {
   sessionUpdate: z.literal("agent_thought_chunk"),
 });
 
@@ -56,13 +57,13 @@ const AgentThoughtChunk = MessageChunk.extend({
 // `tool-<kind>`, an unfamiliar status as a running tool, instead of losing the frame.
 /** What a tool call and its updates share; an update may leave any of it out. */
 const toolCallFields = {
-  toolCallId: z.string().min(1),
-  kind: z.string().nullish(),
-  status: z.string().nullish(),
-  content: z.array(z.unknown()).nullish(),
-  locations: z.array(z.unknown()).nullish(),
-  rawInput: z.unknown().optional(),
-  rawOutput: z.unknown().optional(),
+  toolCallId: z.string().check(z.minLength(1)),
+  kind: z.nullish(z.string()),
+  status: z.nullish(z.string()),
+  content: z.nullish(z.array(z.unknown())),
+  locations: z.nullish(z.array(z.unknown())),
+  rawInput: z.optional(z.unknown()),
+  rawOutput: z.optional(z.unknown()),
 };
 
 const ToolCall = z.looseObject({
@@ -73,7 +74,7 @@ const ToolCall = z.looseObject({
 
 const ToolCallUpdate = z.looseObject({
   sessionUpdate: z.literal("tool_call_update"),
-  title: z.string().nullish(),
+  title: z.nullish(z.string()),
   ...toolCallFields,
 });
 
@@ -90,44 +91,46 @@ const AvailableCommandsUpdate = z.looseObject({
     z.looseObject({
       name: z.string(),
       description: z.string(),
-      input: z.looseObject({ hint: z.string() }).nullish(),
+      input: z.nullish(z.looseObject({ hint: z.string() })),
     }),
   ),
 });
 
 const UsageUpdate = z.looseObject({
   sessionUpdate: z.literal("usage_update"),
-  used: z.number().int().nonnegative(),
-  size: z.number().int().nonnegative(),
-  cost: z.looseObject({ amount: z.number().nonnegative(), currency: z.string() }).nullish(),
+  used: z.int().check(z.nonnegative()),
+  size: z.int().check(z.nonnegative()),
+  cost: z.nullish(
+    z.looseObject({ amount: z.number().check(z.nonnegative()), currency: z.string() }),
+  ),
   _meta: Meta,
 });
 
 const CompactionUpdate = z.looseObject({
   sessionUpdate: z.literal("compaction_update"),
-  compactionId: z.string().min(1),
-  status: z.string().min(1),
-  summary: z.array(ContentBlock).nullish(),
-  error: z.string().nullish(),
+  compactionId: z.string().check(z.minLength(1)),
+  status: z.string().check(z.minLength(1)),
+  summary: z.nullish(z.array(ContentBlock)),
+  error: z.nullish(z.string()),
   _meta: Meta,
 });
 export type CompactionUpdateFrame = z.infer<typeof CompactionUpdate>;
 
 const CompactionSummaryChunk = z.looseObject({
   sessionUpdate: z.literal("compaction_summary_chunk"),
-  compactionId: z.string().min(1),
+  compactionId: z.string().check(z.minLength(1)),
   content: ContentBlock,
   _meta: Meta,
 });
 export type CompactionChunkFrame = z.infer<typeof CompactionSummaryChunk>;
 
-const UserMessageChunk = MessageChunk.extend({
+const UserMessageChunk = z.extend(MessageChunk, {
   sessionUpdate: z.literal("user_message_chunk"),
 });
 
 const CurrentModeUpdate = z.looseObject({
   sessionUpdate: z.literal("current_mode_update"),
-  currentModeId: z.string().min(1),
+  currentModeId: z.string().check(z.minLength(1)),
 });
 
 // ACP skips config options it cannot read ("x-deserialize-skip-invalid-items"); so does
@@ -139,16 +142,16 @@ const ConfigOptionUpdate = z.looseObject({
 
 const SessionInfoUpdate = z.looseObject({
   sessionUpdate: z.literal("session_info_update"),
-  title: z.string().nullish(),
-  updatedAt: z.string().nullish(),
+  title: z.nullish(z.string()),
+  updatedAt: z.nullish(z.string()),
   _meta: Meta,
 });
 
 const Notice = z.looseObject({
   sessionUpdate: z.literal("notice"),
-  severity: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string().nullish(),
+  severity: z.string().check(z.minLength(1)),
+  title: z.string().check(z.minLength(1)),
+  description: z.nullish(z.string()),
   _meta: Meta,
 });
 
@@ -171,7 +174,7 @@ const ModelledUpdate = z.discriminatedUnion("sessionUpdate", [
 export type ModelledUpdate = z.infer<typeof ModelledUpdate>;
 
 const MODELLED = new Set<string>(
-  ModelledUpdate.options.map((option) => option.shape.sessionUpdate.value),
+  ModelledUpdate.def.options.flatMap((option) => option.shape.sessionUpdate.def.values),
 );
 
 export type ParsedUpdate =
@@ -179,7 +182,7 @@ export type ParsedUpdate =
   | { kind: "unmodelled"; raw: Record<string, unknown> }
   | { kind: "invalid"; error: string };
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join(".") || "update"}: ${issue.message}`)

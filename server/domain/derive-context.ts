@@ -1,8 +1,9 @@
 // The context meter's reading (docs/ledger.md §5): the newest `usage` row, unless a
 // compaction finished after it. Only `usage` rows count: prompt counters and costs never
 // bring a cleared reading back, so the answer is the same after any restart.
-import type { z } from "zod";
+
 import type { DaemonContextReading } from "../../src/contract/usage";
+import type { z } from "../../src/contract/zod";
 
 type ContextReading = z.infer<typeof DaemonContextReading>;
 

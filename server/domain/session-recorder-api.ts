@@ -5,7 +5,6 @@
 // call: ledger append + projection update), and every read model comes out of
 // `SessionReader`. Listeners hear about a commit only after it is durable.
 
-import type { z } from "zod";
 import type { CompactionCommand } from "../../src/contract/commands";
 import type { CompactionAudit } from "../../src/contract/compaction-audit";
 import type {
@@ -17,6 +16,7 @@ import type { SessionSearchMatch, WorkspaceSearchHit } from "../../src/contract/
 import type { AvailableCommand, SessionState, Workspace } from "../../src/contract/session";
 import type { DaemonEntry, TranscriptPage } from "../../src/contract/transcript";
 import type { DaemonSessionUsage, UsageTurns } from "../../src/contract/usage";
+import type { z } from "../../src/contract/zod";
 import type { ExportReader } from "./export-reader-api";
 
 /** Rows per read of one history group: what one step of a streamed answer holds. */

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { z } from "zod";
+import { z } from "../../src/contract/zod";
 
 const COMPACTION_HOOK_EVENTS = ["context.pre_compact", "context.post_compact"] as const;
 export type CompactionHookEvent = (typeof COMPACTION_HOOK_EVENTS)[number];
@@ -40,38 +40,42 @@ export function parseDuration(value: string): number | undefined {
   return Number.isFinite(ms) && ms > 0 ? Math.round(ms) : undefined;
 }
 
-const Duration = z.string().transform((value, ctx) => {
-  const ms = parseDuration(value);
-  if (ms === undefined || ms > MAX_HOOK_TIMEOUT_MS) {
-    ctx.addIssue({
-      code: "custom",
-      message: `a duration from 1ms to 10m like "5s", got "${value}"`,
-    });
-    return z.NEVER;
-  }
-  return ms;
-});
+const Duration = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const ms = parseDuration(value);
+    if (ms === undefined || ms > MAX_HOOK_TIMEOUT_MS) {
+      ctx.issues.push({
+        code: "custom",
+        input: value,
+        message: `a duration from 1ms to 10m like "5s", got "${value}"`,
+      });
+      return z.NEVER;
+    }
+    return ms;
+  }),
+);
 
 const Declaration = z.strictObject({
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "letters, digits, . _ -"),
+  name: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "letters, digits, . _ -")),
   event: z.enum(COMPACTION_HOOK_EVENTS),
   // Observation only: CompozyOS's other modes would let a hook hold up or change the
   // recording, which Tideline never allows.
-  mode: z.literal("async").optional(),
-  command: z.string().min(1),
-  args: z.array(z.string()).default([]),
-  env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string()).default({}),
-  timeout: Duration.optional(),
-  matcher: z
-    .strictObject({ compaction_trigger: z.enum(["requested", "agent"]).optional() })
-    .optional(),
+  mode: z.optional(z.literal("async")),
+  command: z.string().check(z.minLength(1)),
+  args: z._default(z.array(z.string()), []),
+  env: z._default(z.record(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/)), z.string()), {}),
+  timeout: z.optional(Duration),
+  matcher: z.optional(
+    z.strictObject({ compaction_trigger: z.optional(z.enum(["requested", "agent"])) }),
+  ),
 });
 
 const ConfigFile = z.strictObject({
-  hooks: z.strictObject({ declarations: z.array(Declaration).default([]) }).optional(),
+  hooks: z.optional(z.strictObject({ declarations: z._default(z.array(Declaration), []) })),
 });
 
-function issuesOf(error: z.ZodError): string {
+function issuesOf(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length ? issue.path.join(".") : "(file)"}: ${issue.message}`)
     .join("; ");

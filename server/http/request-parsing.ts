@@ -1,10 +1,10 @@
 // Parsing at the HTTP boundary with the contract's strict schemas: bad JSON, unknown
 // fields and out-of-range values all become 400 `invalid_request` with per-field details.
 import type { Context } from "hono";
-import { z } from "zod";
+import { z } from "../../src/contract/zod";
 import { invalidRequest } from "./api-error";
 
-function detailsOf(error: z.ZodError, root: string): Record<string, string> {
+function detailsOf(error: z.core.$ZodError, root: string): Record<string, string> {
   const details: Record<string, string> = {};
   for (const issue of error.issues) {
     const keys =
@@ -17,7 +17,7 @@ function detailsOf(error: z.ZodError, root: string): Record<string, string> {
 /** For endpoints that take no parameters: any query parameter is an unknown one. */
 export const NoQuery = z.strictObject({});
 
-export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+export function parseQuery<T extends z.ZodMiniType>(c: Context, schema: T): z.output<T> {
   // `?limit=1&limit=1000` has no single meaning; refuse it instead of picking one.
   const repeated = Object.entries(c.req.queries())
     .filter(([, values]) => values.length > 1)
@@ -33,7 +33,7 @@ export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.output
 }
 
 /** An empty body counts as `{}` so bodiless POSTs (start, stop, cancel) stay simple. */
-export async function parseJsonBody<T extends z.ZodType>(
+export async function parseJsonBody<T extends z.ZodMiniType>(
   c: Context,
   schema: T,
 ): Promise<z.output<T>> {

@@ -3,7 +3,7 @@
 // subscriber's append frames (ADR 0200) and the session frames that follow them (a changed
 // command catalog, a stop). Each is checked against the contract when the daemon
 // validates.
-import type { z } from "zod";
+
 import type { DaemonSession } from "../../src/contract/session";
 import {
   DaemonTranscriptDeltaEvent,
@@ -16,6 +16,7 @@ import {
   type StreamEventName,
 } from "../../src/contract/stream";
 import { type DaemonEntry, TRANSCRIPT_DEFAULT_LIMIT } from "../../src/contract/transcript";
+import type { z } from "../../src/contract/zod";
 import { commandsRevision } from "../acp/session-host";
 import type { SessionReader, SessionStore } from "../domain/session-recorder-api";
 import { type AppendPlan, appendData } from "./stream-appends";
@@ -45,7 +46,7 @@ export type StreamFrames = ReturnType<typeof createStreamFrames>;
 type FrameContext = {
   reader: SessionReader;
   store: SessionStore;
-  check(schema: z.ZodType, value: unknown): void;
+  check(schema: z.ZodMiniType, value: unknown): void;
 };
 
 /** CompozyOS's reconnect check (session_stream_snapshot.go transcriptReconnectResetReason). */

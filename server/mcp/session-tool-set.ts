@@ -3,7 +3,7 @@
 // now on an idle session). Refusals carry the same code and message text as the HTTP API.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import { z } from "../../src/contract/zod";
 import type { SessionHost } from "../acp/session-host";
 import { SessionRefusal } from "../acp/session-refusal";
 import { HISTORY_TOOL, replayMessageOf } from "../domain/bounded-replay";
@@ -91,9 +91,9 @@ export function toolsFor(deps: ToolSetDeps, caller: Caller): McpServer {
       description:
         "Read the stored messages of your Tideline session (the default) or of the session it was continued or forked from, newest page first. Use it for messages a context replay left out.",
       inputSchema: {
-        session_id: z.string().min(1).max(200).optional(),
-        limit: z.number().int().min(1).max(200).optional(),
-        before_sequence: z.number().int().min(1).optional(),
+        session_id: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(200))),
+        limit: z.optional(z.int().check(z.gte(1)).check(z.lte(200))),
+        before_sequence: z.optional(z.int().check(z.gte(1))),
       },
       annotations: { readOnlyHint: true },
     },
@@ -104,7 +104,7 @@ export function toolsFor(deps: ToolSetDeps, caller: Caller): McpServer {
     {
       description:
         "Ask the agent of an idle Tideline session in your workspace to compact its context (Compact now).",
-      inputSchema: { session_id: z.string().min(1).max(200) },
+      inputSchema: { session_id: z.string().check(z.minLength(1)).check(z.maxLength(200)) },
     },
     (args) => compactSession(deps, caller, args.session_id),
   );

@@ -7,7 +7,7 @@
 //   the way CompozyOS's `message-schemas.ts` feeds it, plus assistant-ui's one rule the SDK
 //   does not check (a system message is exactly one text part).
 import { validateUIMessages } from "ai";
-import { z } from "zod";
+import { z } from "../../src/contract/zod";
 
 export type CompozyWebRequest = {
   name: string;
@@ -137,17 +137,17 @@ export function compozyWebRequests(ws: string, id: string, prompt: string): Comp
   ];
 }
 
-const Timestamp = z.string().min(1);
-const Int = z.number().int();
+const Timestamp = z.string().check(z.minLength(1));
+const Int = z.int();
 
 /** `SessionPayload`'s required fields (listSessions / getSession). */
 export const CompozySession = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   agent_name: z.string(),
-  archived_at: Timestamp.nullable(),
+  archived_at: z.nullable(Timestamp),
   attachable: z.boolean(),
   available_commands: z.array(
-    z.looseObject({ name: z.string(), description: z.string(), input: z.unknown().optional() }),
+    z.looseObject({ name: z.string(), description: z.string(), input: z.optional(z.unknown()) }),
   ),
   badge: z.string(),
   created_at: Timestamp,
@@ -163,8 +163,8 @@ export const CompozySession = z.looseObject({
   ),
   runtime: z.looseObject({ selection_revision: Int, status: z.string() }),
   state: z.enum(["starting", "active", "stopping", "stopped"]),
-  health: z
-    .looseObject({
+  health: z.nullish(
+    z.looseObject({
       active_prompt: z.boolean(),
       agent_name: z.string(),
       attachable: z.boolean(),
@@ -174,8 +174,8 @@ export const CompozySession = z.looseObject({
       state: z.enum(["idle", "prompting", "stopped", "detached"]),
       updated_at: Timestamp,
       workspace_id: z.string(),
-    })
-    .nullish(),
+    }),
+  ),
 });
 
 export const CompozySessionList = z.looseObject({
@@ -187,15 +187,17 @@ export const CompozyUsage = z.looseObject({
   usage: z
     .looseObject({
       turn_count: Int,
-      total_cost: z.number().nullish(),
-      cost_status: z.enum(["actual", "estimated", "included", "unknown"]).optional(),
-      cost_source: z
-        .enum(["agent_reported", "catalog_config", "models_dev", "builtin", "none"])
-        .optional(),
+      total_cost: z.nullish(z.number()),
+      cost_status: z.optional(z.enum(["actual", "estimated", "included", "unknown"])),
+      cost_source: z.optional(
+        z.enum(["agent_reported", "catalog_config", "models_dev", "builtin", "none"]),
+      ),
     })
-    .refine((usage) => usage.total_cost == null || usage.cost_status !== undefined, {
-      message: "a cost without cost_status shows as —",
-    }),
+    .check(
+      z.refine((usage) => usage.total_cost == null || usage.cost_status !== undefined, {
+        message: "a cost without cost_status shows as —",
+      }),
+    ),
 });
 
 export const CompozyAgents = z.looseObject({
@@ -219,7 +221,7 @@ export const CompozyTranscriptPage = z.looseObject({
   limit: Int,
 });
 
-export const CompozyAnswers: Record<string, z.ZodType> = {
+export const CompozyAnswers: Record<string, z.ZodMiniType> = {
   status: z.looseObject({
     schema_version: z.string(),
     generated_at: Timestamp,
@@ -262,7 +264,7 @@ export const CompozyAnswers: Record<string, z.ZodType> = {
   goal: z.looseObject({ goal: z.unknown() }),
   clarifications: z.looseObject({ clarifications: z.array(z.unknown()) }),
   queue: z.looseObject({ inputs: z.array(z.unknown()) }),
-  presence: z.looseObject({ lease_id: z.string().min(1) }),
+  presence: z.looseObject({ lease_id: z.string().check(z.minLength(1)) }),
   prompt: z.looseObject({
     prompt: z.looseObject({ message_id: z.string(), status: z.string(), delivery: z.string() }),
   }),
@@ -315,7 +317,7 @@ export async function parseLikeCompozyWeb(messages: readonly unknown[]): Promise
       );
     }
   }
-  const dataSchemas: Record<string, z.ZodType> = {
+  const dataSchemas: Record<string, z.ZodMiniType> = {
     "compozy-event": z.looseObject({ type: z.string() }),
     "compozy-permission": z.looseObject({ type: z.string(), request_id: z.string() }),
   };

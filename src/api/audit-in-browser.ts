@@ -3,12 +3,13 @@
 // compaction replaced (and the previous one's, for "what this one lost"), and runs the
 // same pure `src/audit/` module the reference daemon runs. Framework-free: it runs in the
 // audit worker (never on the page's main thread), or inline where there is no Worker.
-import type { z } from "zod";
+
 import { auditCompaction } from "../audit/audit";
 import type { AuditedCompaction, AuditInput, CompactionAudit } from "../audit/types";
 import { asJsonObject, type JsonObject } from "../contract/json-value";
 import { PinList } from "../contract/pins";
 import { compactionOf, type Entry, TranscriptPage } from "../contract/transcript";
+import { z } from "../contract/zod";
 import { LenientEntries } from "./lenient-entries";
 
 export type BrowserAuditRequest = {
@@ -25,9 +26,9 @@ const PAGE_LIMIT = 1000;
 /** A session longer than this many pages is cut at the newest ones (a runaway loop guard). */
 const MAX_PAGES = 500;
 
-const LenientPage = TranscriptPage.extend({ entries: LenientEntries });
+const LenientPage = z.extend(TranscriptPage, { entries: LenientEntries });
 
-async function getJson<S extends z.ZodType>(
+async function getJson<S extends z.ZodMiniType>(
   request: BrowserAuditRequest,
   path: string,
   schema: S,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "../contract/zod";
 import { daemon, mockDaemon, pathOf } from "../testing/msw";
 import { apiBase, getJson, isOwnOrigin } from "./http";
 import { streamUrl } from "./stream-url";

@@ -1,9 +1,10 @@
 // The only code that talks to the daemon over HTTP. Every response is parsed with the
 // contract, so a bad payload surfaces as a typed error instead of a broken render.
-import { z } from "zod";
+
 import { PROMPT_STREAM_HEADER } from "../contract/commands";
 import { ErrorEnvelope } from "../contract/error";
 import { READ_CREDENTIALS, sessionApiPath, withQuery } from "../contract/first-paint";
+import { z } from "../contract/zod";
 
 /** A non-2xx answer (carrying the envelope), a network failure, or an unparseable body. */
 export class ApiError extends Error {
@@ -96,7 +97,7 @@ function isEventStream(response: Response): boolean {
   );
 }
 
-async function send<S extends z.ZodType>(
+async function send<S extends z.ZodMiniType>(
   method: Method,
   path: string,
   schema: S,
@@ -196,7 +197,7 @@ function unexpectedStream(path: string): never {
 }
 
 /** The error of an answer that does not match its schema. */
-function invalidResponse(path: string, error: z.ZodError, status = 200): ApiError {
+function invalidResponse(path: string, error: z.core.$ZodError, status = 200): ApiError {
   return new ApiError(`Unexpected response from ${path}: ${error.issues[0]?.message}`, {
     status,
     code: "invalid_response",
@@ -207,7 +208,7 @@ function invalidResponse(path: string, error: z.ZodError, status = 200): ApiErro
  * Parses a long list a slice at a time, yielding to the page between slices, so a big
  * answer (every turn of a long session) is never one long main-thread task.
  */
-export async function parseInSlices<T extends z.ZodType>(
+export async function parseInSlices<T extends z.ZodMiniType>(
   path: string,
   items: readonly unknown[],
   item: T,
@@ -226,7 +227,7 @@ export async function parseInSlices<T extends z.ZodType>(
   return parsed;
 }
 
-export async function getJson<S extends z.ZodType>(
+export async function getJson<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   options: RequestOptions = {},
@@ -235,7 +236,7 @@ export async function getJson<S extends z.ZodType>(
   return result === STREAMED ? unexpectedStream(path) : result;
 }
 
-export async function postJson<S extends z.ZodType>(
+export async function postJson<S extends z.ZodMiniType>(
   path: string,
   body: unknown,
   schema: S,
@@ -245,7 +246,7 @@ export async function postJson<S extends z.ZodType>(
   return result === STREAMED ? unexpectedStream(path) : result;
 }
 
-export async function patchJson<S extends z.ZodType>(
+export async function patchJson<S extends z.ZodMiniType>(
   path: string,
   body: unknown,
   schema: S,
@@ -256,7 +257,7 @@ export async function patchJson<S extends z.ZodType>(
 }
 
 /** A POST whose 2xx answer is either JSON (parsed with `schema`) or a stream (`"streamed"`). */
-export async function postAccepting<S extends z.ZodType>(
+export async function postAccepting<S extends z.ZodMiniType>(
   path: string,
   body: unknown,
   schema: S,
@@ -274,7 +275,7 @@ export async function postNoContent(path: string, options: RequestOptions = {}):
 }
 
 /** A PUT without a body (pin a message), answered with JSON. */
-export async function putJson<S extends z.ZodType>(
+export async function putJson<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   options: RequestOptions = {},
@@ -284,7 +285,7 @@ export async function putJson<S extends z.ZodType>(
 }
 
 /** A PUT or DELETE that carries a JSON body (or none) and is answered with JSON. */
-export async function sendJson<S extends z.ZodType>(
+export async function sendJson<S extends z.ZodMiniType>(
   method: "PUT" | "DELETE",
   path: string,
   body: unknown,

@@ -1,9 +1,10 @@
 // Entry-level leniency: one malformed entry must not hide the rest of a page or delta.
 // An entry that fails the contract but still says where it sits becomes a placeholder
 // with one unsupported part (rendered as a muted row); one without sequences is dropped.
-import { z } from "zod";
+
 import { Sequence } from "../contract/primitives";
 import { Entry } from "../contract/transcript";
+import { z } from "../contract/zod";
 
 const Position = z.object({ start_sequence: Sequence, sequence: Sequence });
 
@@ -25,6 +26,7 @@ function parseEntry(raw: unknown): Entry | undefined {
   };
 }
 
-export const LenientEntries = z
-  .array(z.unknown())
-  .transform((raws) => raws.flatMap((raw) => parseEntry(raw) ?? []));
+export const LenientEntries = z.pipe(
+  z.array(z.unknown()),
+  z.transform((raws) => raws.flatMap((raw) => parseEntry(raw) ?? [])),
+);

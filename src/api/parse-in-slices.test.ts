@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "../contract/zod";
 import { ApiError, parseInSlices } from "./http";
 
-const Item = z.object({ n: z.number().int() });
+const Item = z.object({ n: z.int() });
 const items = (count: number) => Array.from({ length: count }, (_, n) => ({ n }));
 
 describe("parseInSlices", () => {
@@ -10,10 +10,13 @@ describe("parseInSlices", () => {
     const ticks: number[] = [];
     const timer = setInterval(() => ticks.push(Date.now()), 0);
     let parsedBeforeFirstTick = -1;
-    const slowItem = Item.transform((value) => {
-      if (ticks.length === 0) parsedBeforeFirstTick = value.n;
-      return value;
-    });
+    const slowItem = z.pipe(
+      Item,
+      z.transform((value) => {
+        if (ticks.length === 0) parsedBeforeFirstTick = value.n;
+        return value;
+      }),
+    );
     const parsed = await parseInSlices("/x", items(1000), slowItem, undefined, 100);
     clearInterval(timer);
     expect(parsed).toEqual(items(1000));

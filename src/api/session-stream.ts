@@ -14,6 +14,7 @@ import {
   TranscriptDeltaEvent,
   TranscriptSnapshotEvent,
 } from "../contract/stream";
+import { z } from "../contract/zod";
 import { LenientEntries } from "./lenient-entries";
 import { type FlushScheduler, nextFrame } from "./next-frame";
 import { type SessionRef, sessionQueries } from "./session-queries";
@@ -52,8 +53,8 @@ type PendingFrame =
   | { kind: "delta"; data: TranscriptDeltaEvent }
   | { kind: "append"; data: EntryAppendEvent };
 
-const SnapshotPayload = TranscriptSnapshotEvent.extend({ entries: LenientEntries });
-const DeltaPayload = TranscriptDeltaEvent.extend({ entries: LenientEntries });
+const SnapshotPayload = z.extend(TranscriptSnapshotEvent, { entries: LenientEntries });
+const DeltaPayload = z.extend(TranscriptDeltaEvent, { entries: LenientEntries });
 
 /**
  * CompozyOS's stream carries the transcript only: the session's activity and its usage

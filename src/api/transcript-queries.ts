@@ -3,12 +3,13 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { FIRST_TRANSCRIPT_QUERY, TRANSCRIPT_PAGE_SIZE } from "../contract/first-paint";
 import { TranscriptPage } from "../contract/transcript";
+import { z } from "../contract/zod";
 import { getJson, sessionPath } from "./http";
 import { LenientEntries } from "./lenient-entries";
 import type { SessionRef } from "./session-queries";
 import { foldNewestPage, foldOlderPage, type TranscriptData } from "./transcript-cache";
 
-const LenientTranscriptPage = TranscriptPage.extend({ entries: LenientEntries });
+const LenientTranscriptPage = z.extend(TranscriptPage, { entries: LenientEntries });
 
 export const transcriptQueries = {
   all: () => ["sessions", "transcript"] as const,

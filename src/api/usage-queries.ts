@@ -3,7 +3,6 @@
 // session stream invalidates these exact keys after transcript frames (at most once a
 // second) and on reconnect (ADR 0060), so they never go stale on their own.
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import {
   afterFromTurn,
   CompactionMarker,
@@ -17,6 +16,7 @@ import {
   UsageEnvelope,
   type UsageTurns,
 } from "../contract/usage";
+import { z } from "../contract/zod";
 import { partitionPoint } from "../lib/partition-point";
 import { ApiError, getJson, parseInSlices, sessionPath } from "./http";
 import { type SessionRef, sessionQueries } from "./session-queries";

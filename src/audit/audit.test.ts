@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { AUDIT_ITEMS_PER_KIND, CompactionAudit } from "../contract/compaction-audit";
 import { Entry } from "../contract/transcript";
+import { z } from "../contract/zod";
 import { auditCompaction } from "./audit";
 import { TranscriptBuilder } from "./corpus/build";
 

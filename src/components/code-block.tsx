@@ -2,21 +2,8 @@ import { Suspense, use } from "react";
 import { once } from "../lib/lazy-after-paint";
 import { CopyButton } from "./copy-button";
 
-type Highlighter = typeof import("./highlight-code");
-type TrackedPromise<T> = Promise<T> & { status?: "fulfilled"; value?: T };
-
-/**
- * The highlighter chunk, fetched once. The settled promise is marked the way React's `use`
- * reads it, so a block rendered after it loaded never suspends (no flash of plain text).
- */
-const loadHighlighter = once(() => {
-  const promise: TrackedPromise<Highlighter> = import("./highlight-code");
-  promise.then((module) => {
-    promise.status = "fulfilled";
-    promise.value = module;
-  });
-  return promise;
-});
+/** The highlighter chunk, fetched once (and again until it arrives). */
+const loadHighlighter = once(() => import("./highlight-code"));
 
 function HighlightedCode({ text, language }: { text: string; language: string | undefined }) {
   const { highlightCode } = use(loadHighlighter());

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useDeferredValue } from "react";
+import { once } from "../lib/lazy-after-paint";
 
 // The Markdown stack is most of the app's weight: it is a separate chunk, kept out of the
 // initial JS, but requested as soon as this module runs so it is usually there by the time
 // the first transcript arrives.
-const loadRenderer = () => import("./markdown-renderer");
+const loadRenderer = once(() => import("./markdown-renderer"));
 const MarkdownRenderer = lazy(loadRenderer);
 if (typeof window !== "undefined") void loadRenderer();
 

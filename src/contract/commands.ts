@@ -1,8 +1,9 @@
 // Prompt, cancel, approve, the command catalog and Compact now: request bodies and their
 // answers (CompozyOS `internal/api/contract/prompt.go`, `session_prompt_cancel.go`,
 // `session_commands.go`; Compact now from the October "Context compaction" release).
-import { z } from "zod";
+
 import { Id, Int64, Timestamp } from "./primitives";
+import { z } from "./zod";
 
 export const PROMPT_MAX_CHARS = 100_000;
 export const IDEMPOTENCY_KEY_MAX = 200;
@@ -17,18 +18,19 @@ export type PromptMode = z.infer<typeof PromptMode>;
  * fields it does not read (`metadata`, a part's `state`) are ignored, not refused.
  */
 export const PromptUIMessage = z.object({
-  id: z.string().max(200).optional(),
-  role: z.string().min(1).max(32),
-  content: z.string().max(PROMPT_MAX_CHARS).optional(),
-  parts: z
-    .array(
-      z.object({
-        type: z.string().max(64).optional(),
-        text: z.string().max(PROMPT_MAX_CHARS).optional(),
-      }),
-    )
-    .max(100)
-    .optional(),
+  id: z.optional(z.string().check(z.maxLength(200))),
+  role: z.string().check(z.minLength(1)).check(z.maxLength(32)),
+  content: z.optional(z.string().check(z.maxLength(PROMPT_MAX_CHARS))),
+  parts: z.optional(
+    z
+      .array(
+        z.object({
+          type: z.optional(z.string().check(z.maxLength(64))),
+          text: z.optional(z.string().check(z.maxLength(PROMPT_MAX_CHARS))),
+        }),
+      )
+      .check(z.maxLength(100)),
+  ),
 });
 export type PromptUIMessage = z.infer<typeof PromptUIMessage>;
 
@@ -49,10 +51,10 @@ export function promptText(body: {
 
 /** CompozyOS `PromptRuntimeSelectionPayload`: a per-prompt model choice. */
 const PromptRuntime = z.object({
-  provider: z.string().max(200),
-  model: z.string().max(200).optional(),
-  reasoning_effort: z.string().max(32).optional(),
-  speed: z.string().max(32).optional(),
+  provider: z.string().check(z.maxLength(200)),
+  model: z.optional(z.string().check(z.maxLength(200))),
+  reasoning_effort: z.optional(z.string().check(z.maxLength(32))),
+  speed: z.optional(z.string().check(z.maxLength(32))),
 });
 
 /**
@@ -65,32 +67,38 @@ const PromptRuntime = z.object({
  */
 export const PromptBody = z
   .object({
-    message: z.string().max(PROMPT_MAX_CHARS).optional(),
-    messages: z.array(PromptUIMessage).max(100).optional(),
-    message_id: Id.max(200),
-    idempotency_key: Id.max(IDEMPOTENCY_KEY_MAX),
-    mode: PromptMode.optional(),
-    expected_turn_id: z.string().max(200).optional(),
-    runtime: PromptRuntime.nullish(),
-    attachments: z
-      .array(z.unknown())
-      .max(0, { message: "attachments are not supported by this daemon" })
-      .optional(),
+    message: z.optional(z.string().check(z.maxLength(PROMPT_MAX_CHARS))),
+    messages: z.optional(z.array(PromptUIMessage).check(z.maxLength(100))),
+    message_id: Id.check(z.maxLength(200)),
+    idempotency_key: Id.check(z.maxLength(IDEMPOTENCY_KEY_MAX)),
+    mode: z.optional(PromptMode),
+    expected_turn_id: z.optional(z.string().check(z.maxLength(200))),
+    runtime: z.nullish(PromptRuntime),
+    attachments: z.optional(
+      z
+        .array(z.unknown())
+        .check(z.maxLength(0, { message: "attachments are not supported by this daemon" })),
+    ),
   })
-  .refine((body) => promptText(body).trim() !== "", {
-    message: "message is required",
-    path: ["message"],
-  })
-  .refine((body) => promptText(body).length <= PROMPT_MAX_CHARS, {
-    message: `message is longer than ${PROMPT_MAX_CHARS} characters`,
-    path: ["message"],
-  })
-  // CompozyOS `ValidateBusyInputFence`: replacing a turn names the turn it replaces.
-  .refine(
-    (body) =>
-      (body.mode !== "steer" && body.mode !== "interrupt") ||
-      (body.expected_turn_id ?? "").trim() !== "",
-    { message: "expected_turn_id is required", path: ["expected_turn_id"] },
+  .check(
+    z.refine((body) => promptText(body).trim() !== "", {
+      message: "message is required",
+      path: ["message"],
+    }),
+  )
+  .check(
+    z.refine((body) => promptText(body).length <= PROMPT_MAX_CHARS, {
+      message: `message is longer than ${PROMPT_MAX_CHARS} characters`,
+      path: ["message"],
+    }),
+  )
+  .check(
+    z.refine(
+      (body) =>
+        (body.mode !== "steer" && body.mode !== "interrupt") ||
+        (body.expected_turn_id ?? "").trim() !== "",
+      { message: "expected_turn_id is required", path: ["expected_turn_id"] },
+    ),
   );
 export type PromptBody = z.infer<typeof PromptBody>;
 
@@ -99,27 +107,27 @@ const PROMPT_DELIVERIES = ["none", "direct", "after_turn", "interrupt_then_promp
 
 /** CompozyOS `SendPromptResultPayload`. */
 const PromptResult = z.object({
-  status: z.string().min(1),
-  mode: z.string().optional(),
+  status: z.string().check(z.minLength(1)),
+  mode: z.optional(z.string()),
   delivery: z.string(),
   message_id: z.string(),
   idempotency_key: z.string(),
   replayed: z.boolean(),
-  queue_entry_id: z.string().optional(),
-  queue_position: z.number().int().optional(),
-  queue_generation: Int64.optional(),
-  estimated_send_at: Timestamp.nullish(),
-  previous_turn_id: z.string().optional(),
-  new_turn_id: z.string().optional(),
-  canceled_queued_entries: z.number().int().optional(),
-  goal: z.unknown().optional(),
+  queue_entry_id: z.optional(z.string()),
+  queue_position: z.optional(z.int()),
+  queue_generation: z.optional(Int64),
+  estimated_send_at: z.nullish(Timestamp),
+  previous_turn_id: z.optional(z.string()),
+  new_turn_id: z.optional(z.string()),
+  canceled_queued_entries: z.optional(z.int()),
+  goal: z.optional(z.unknown()),
 });
 
 /** The non-streaming answer of `POST …/prompt`: 200, or 202 when queued or replayed. */
 export const PromptResultEnvelope = z.object({ prompt: PromptResult });
 export type PromptResultEnvelope = z.infer<typeof PromptResultEnvelope>;
 export const DaemonPromptResultEnvelope = z.object({
-  prompt: PromptResult.extend({
+  prompt: z.extend(PromptResult, {
     status: z.enum(PROMPT_STATUSES),
     delivery: z.enum(PROMPT_DELIVERIES),
   }),
@@ -135,11 +143,11 @@ export const PROMPT_STREAM_HEADER = "x-vercel-ai-ui-message-stream";
 const CANCEL_OUTCOMES = ["canceled", "nothing-in-flight"] as const;
 export const CancelResult = z.object({
   session_id: Id,
-  outcome: z.string().min(1),
-  turn_id: z.string().optional(),
+  outcome: z.string().check(z.minLength(1)),
+  turn_id: z.optional(z.string()),
 });
 export type CancelResult = z.infer<typeof CancelResult>;
-export const DaemonCancelResult = CancelResult.extend({ outcome: z.enum(CANCEL_OUTCOMES) });
+export const DaemonCancelResult = z.extend(CancelResult, { outcome: z.enum(CANCEL_OUTCOMES) });
 
 /**
  * `POST …/approve` body and answer (a permission request's decision). CompozyOS's fields;
@@ -149,23 +157,28 @@ export const DaemonCancelResult = CancelResult.extend({ outcome: z.enum(CANCEL_O
  */
 export const ApproveBody = z
   .strictObject({
-    decision: z.string().trim().min(1).max(200),
-    request_id: z.string().max(200).optional(),
-    turn_id: z.string().max(200).optional(),
+    decision: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(200)),
+    request_id: z.optional(z.string().check(z.maxLength(200))),
+    turn_id: z.optional(z.string().check(z.maxLength(200))),
   })
-  .refine((body) => (body.request_id ?? "").trim() !== "" || (body.turn_id ?? "").trim() !== "", {
-    message: "request_id or turn_id is required",
-    path: ["request_id"],
-  });
+  .check(
+    z.refine(
+      (body) => (body.request_id ?? "").trim() !== "" || (body.turn_id ?? "").trim() !== "",
+      {
+        message: "request_id or turn_id is required",
+        path: ["request_id"],
+      },
+    ),
+  );
 export type ApproveBody = z.infer<typeof ApproveBody>;
 export const ApproveResult = z.object({
   decision: z.string(),
-  interaction_id: z.string().optional(),
+  interaction_id: z.optional(z.string()),
   outcome: z.string(),
   request_id: z.string(),
-  resolved_decision: z.string().optional(),
+  resolved_decision: z.optional(z.string()),
   /** Tideline: the option the agent received. */
-  option_id: z.string().optional(),
+  option_id: z.optional(z.string()),
 });
 export type ApproveResult = z.infer<typeof ApproveResult>;
 
@@ -178,14 +191,14 @@ const SessionCommand = z.object({
   lane: z.string(),
   source: z.object({
     kind: z.string(),
-    id: z.string().optional(),
-    key: z.string().optional(),
+    id: z.optional(z.string()),
+    key: z.optional(z.string()),
     scope: z.string(),
   }),
   placements: z.array(z.string()),
-  input_hint: z.string().optional(),
+  input_hint: z.optional(z.string()),
   available: z.boolean(),
-  unavailable_reason: z.string().optional(),
+  unavailable_reason: z.optional(z.string()),
 });
 export const SessionCommands = z.object({
   commands: z.array(SessionCommand),
@@ -231,9 +244,9 @@ export function chooseCompactionCommand(
  * would carry.
  */
 export const DerivePreview = z.object({
-  message_count: z.number().int().nonnegative(),
-  replay_bytes: z.number().int().nonnegative(),
+  message_count: z.int().check(z.nonnegative()),
+  replay_bytes: z.int().check(z.nonnegative()),
   truncated: z.boolean(),
-  omitted_count: z.number().int().nonnegative(),
+  omitted_count: z.int().check(z.nonnegative()),
 });
 export type DerivePreview = z.infer<typeof DerivePreview>;

@@ -1,8 +1,9 @@
 // The compaction audit (a Tideline extension, `GET …/compactions/{compaction_id}/audit`): what a
 // compaction's summary kept and dropped of the turns it replaced. The daemon computes it with
 // `src/audit/`; against a daemon without the route the SPA computes the same shape itself.
-import { z } from "zod";
+
 import { Count, Id } from "./primitives";
+import { z } from "./zod";
 
 const AUDIT_ITEM_KINDS = [
   "instruction",
@@ -28,7 +29,7 @@ export const AUDIT_ITEMS_PER_KIND = 500;
 
 export const AuditItem = z.object({
   /** Stable within a session: `path:src/auth.ts`, `instruction:<entry id>`. */
-  key: z.string().min(1),
+  key: z.string().check(z.minLength(1)),
   kind: AuditItemKind,
   /** What the person reads: the path, the command, the instruction's full text. Plain text. */
   label: z.string(),
@@ -37,7 +38,7 @@ export const AuditItem = z.object({
   why: z.string(),
   /** The transcript entry (message id) of its first mention in the span. */
   entry_id: z.string(),
-  turn_id: z.string().optional(),
+  turn_id: z.optional(z.string()),
   mentions: Count,
   pinned: z.boolean(),
   /** The person's own words (a user message): Remind the agent quotes them verbatim. */
@@ -46,12 +47,12 @@ export const AuditItem = z.object({
 export type AuditItem = z.infer<typeof AuditItem>;
 
 export const AuditSpan = z.object({
-  first_turn_id: z.string().nullable(),
-  last_turn_id: z.string().nullable(),
+  first_turn_id: z.nullable(z.string()),
+  last_turn_id: z.nullable(z.string()),
   /** 1-based, as the turns list numbers them; 0 when the span holds no turn. */
   first_turn_number: Count,
   last_turn_number: Count,
-  first_entry_id: z.string().nullable(),
+  first_entry_id: z.nullable(z.string()),
   turns: Count,
   messages: Count,
 });
@@ -67,7 +68,7 @@ const AuditCounts = z.object({
 const PreviousSummaryComparison = z.object({
   compaction_id: Id,
   /** The previous summary text, for the word diff; `null` when it had none. */
-  summary: z.string().nullable(),
+  summary: z.nullable(z.string()),
   /** Items the previous summary kept that this one does not carry. */
   lost: z.array(AuditItem),
 });
@@ -86,6 +87,6 @@ export const CompactionAudit = z.object({
   /** Keys of pinned items the summary does not carry. */
   pinned_dropped: z.array(z.string()),
   /** From the session's second compaction on. */
-  previous: PreviousSummaryComparison.nullable(),
+  previous: z.nullable(PreviousSummaryComparison),
 });
 export type CompactionAudit = z.infer<typeof CompactionAudit>;

@@ -3,20 +3,21 @@
 // presence and the prompt queue (shapes from CompozyOS `internal/api/contract/` and
 // `web/src/generated/compozy-openapi.d.ts`). The reference daemon answers each truthfully:
 // what it has no such thing for is an empty list, a null or a zero (ADR 0191).
-import { z } from "zod";
+
 import { IDEMPOTENCY_KEY_MAX, PROMPT_MAX_CHARS } from "./commands";
 import { Id, Timestamp } from "./primitives";
+import { z } from "./zod";
 
 /** CompozyOS `contract.StatusSchemaVersion`, the status payload this daemon follows. */
 export const STATUS_SCHEMA_VERSION = "2026-07-16";
 /** CompozyOS stamps every answer of its local listener with the listener's tier. */
 export const GATEWAY_TIER_HEADER = "X-Compozy-Gateway-Tier";
 
-const Count = z.number().int().nonnegative();
+const Count = z.int().check(z.nonnegative());
 
 /** `GET /api/onboarding` (CompozyOS `OnboardingStatusResponse`). */
 export const OnboardingEnvelope = z.object({
-  onboarding: z.object({ completed: z.boolean(), completed_at: Timestamp.optional() }),
+  onboarding: z.object({ completed: z.boolean(), completed_at: z.optional(Timestamp) }),
 });
 export type OnboardingEnvelope = z.infer<typeof OnboardingEnvelope>;
 
@@ -39,7 +40,7 @@ export const ClarificationList = z.object({
       session_id: Id,
       agent_name: z.string(),
       question: z.string(),
-      choices: z.array(z.string()).optional(),
+      choices: z.optional(z.array(z.string())),
       asked_at: Timestamp,
       deadline: Timestamp,
     }),
@@ -49,7 +50,7 @@ export const ClarificationList = z.object({
 /** `POST …/presence` body (CompozyOS `SessionPresenceRequest`, bound leniently). */
 export const PresenceBody = z.object({
   visible: z.boolean(),
-  lease_id: z.string().max(200).optional(),
+  lease_id: z.optional(z.string().check(z.maxLength(200))),
 });
 export const PresenceLease = z.object({ lease_id: Id });
 
@@ -62,10 +63,10 @@ export const QueuedInput = z.object({
   delivery: z.string(),
   status: z.string(),
   enqueued_at: Timestamp,
-  queue_generation: z.number().int(),
-  message_id: z.string().optional(),
-  idempotency_key: z.string().optional(),
-  target_turn_id: z.string().optional(),
+  queue_generation: z.int(),
+  message_id: z.optional(z.string()),
+  idempotency_key: z.optional(z.string()),
+  target_turn_id: z.optional(z.string()),
 });
 export type QueuedInput = z.infer<typeof QueuedInput>;
 /** `GET …/prompt/queue` (CompozyOS `SessionInputsResponse`), in the order they go out. */
@@ -76,17 +77,21 @@ export const QueuedInputEnvelope = z.object({ input: QueuedInput });
 
 const Words = z
   .string()
-  .max(PROMPT_MAX_CHARS, { message: `text is longer than ${PROMPT_MAX_CHARS} characters` })
-  .refine((text) => text.trim() !== "", { message: "text is required" });
+  .check(
+    z.maxLength(PROMPT_MAX_CHARS, {
+      message: `text is longer than ${PROMPT_MAX_CHARS} characters`,
+    }),
+  )
+  .check(z.refine((text) => text.trim() !== "", { message: "text is required" }));
 const Identity = {
   text: Words,
-  message_id: Id.max(200),
-  idempotency_key: Id.max(IDEMPOTENCY_KEY_MAX),
+  message_id: Id.check(z.maxLength(200)),
+  idempotency_key: Id.check(z.maxLength(IDEMPOTENCY_KEY_MAX)),
 };
 const TurnFence = z
   .string()
-  .max(200)
-  .refine((id) => id.trim() !== "", { message: "expected_turn_id is required" });
+  .check(z.maxLength(200))
+  .check(z.refine((id) => id.trim() !== "", { message: "expected_turn_id is required" }));
 
 /** `PUT …/prompt/queue/{id}`: a queued message's new words (CompozyOS `ReplaceSessionInputRequest`). */
 export const ReplaceQueuedInputBody = z.object(Identity);
@@ -131,7 +136,7 @@ export const DaemonStatus = z.object({
   bridges: ZeroBridges,
   config: z.object({
     apply_state: z.string(),
-    config_file: z.string().optional(),
+    config_file: z.optional(z.string()),
     restart_required: z.boolean(),
     status: z.string(),
     validated: z.boolean(),
@@ -140,9 +145,9 @@ export const DaemonStatus = z.object({
     active_sessions: Count,
     gateway: z.null(),
     http_host: z.string(),
-    http_port: z.number().int().nonnegative(),
+    http_port: z.int().check(z.nonnegative()),
     min_app_version: z.string(),
-    pid: z.number().int().positive(),
+    pid: z.int().check(z.positive()),
     schema_streams: z.array(z.unknown()),
     socket: z.string(),
     started_at: Timestamp,

@@ -1,5 +1,5 @@
 // The error envelope of every non-2xx answer (CompozyOS `internal/api/core` respondError).
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Every code the reference daemon may put in an error envelope. */
 export const ERROR_CODES = [
@@ -35,8 +35,8 @@ const Diagnostic = z.looseObject({ code: z.string(), message: z.string() });
  */
 export const ErrorEnvelope = z.object({
   error: z.string(),
-  code: z.string().optional(),
-  details: z.record(z.string(), z.string()).optional(),
-  diagnostic: Diagnostic.nullish(),
+  code: z.optional(z.string()),
+  details: z.optional(z.record(z.string(), z.string())),
+  diagnostic: z.nullish(Diagnostic),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

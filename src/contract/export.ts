@@ -1,13 +1,13 @@
 // `GET …/sessions/{id}/export?format=md|json|jsonl` (a Tideline extension, ADR 0240): a
 // whole session as a file. Markdown is a readable transcript; JSON the transcript projection,
 // oldest entry first; JSONL the ledger's rows, one per line. Every format is streamed.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const EXPORT_FORMATS = ["md", "json", "jsonl"] as const;
 export const ExportFormat = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
-export const ExportQuery = z.strictObject({ format: ExportFormat.optional() });
+export const ExportQuery = z.strictObject({ format: z.optional(ExportFormat) });
 
 /** The media type and file extension each format is sent with. */
 export const EXPORT_MEDIA: Readonly<Record<ExportFormat, { type: string; extension: string }>> = {
@@ -21,9 +21,9 @@ export const EXPORT_JSON_FORMAT = "tideline.transcript.v1";
 
 /** One line of a JSONL export: a ledger row, its content as the stored JSON. */
 export const ExportedRow = z.object({
-  sequence: z.number().int().positive(),
-  turn_id: z.string().nullable(),
-  type: z.string().min(1),
+  sequence: z.int().check(z.positive()),
+  turn_id: z.nullable(z.string()),
+  type: z.string().check(z.minLength(1)),
   content: z.unknown(),
   created_at: z.string(),
 });

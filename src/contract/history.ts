@@ -2,15 +2,16 @@
 // (CompozyOS `SessionEventPayload`, `TurnHistoryPayload`). A compaction appears here once
 // per snapshot (one `compaction` row per change of status, summary or error), never as
 // streamed chunks, and with the same redaction as the Compaction item.
-import { z } from "zod";
+
 import { Count, goSlice, Id, queryInt, Sequence, Timestamp, TurnId } from "./primitives";
+import { z } from "./zod";
 
 export const EVENT_SCHEMA = "compozy.session.event.v1";
 
 /** The canonical content every ledger row carries; the rest depends on its `type`. */
 const EventContent = z.looseObject({
   schema: z.literal(EVENT_SCHEMA),
-  type: z.string().min(1),
+  type: z.string().check(z.minLength(1)),
   timestamp: Timestamp,
 });
 
@@ -23,21 +24,21 @@ export const SessionEvent = z.object({
   session_id: Id,
   sequence: Sequence,
   turn_id: TurnId,
-  type: z.string().min(1),
+  type: z.string().check(z.minLength(1)),
   agent_name: z.string(),
-  workspace_id: z.string().optional(),
-  workspace_path: z.string().optional(),
-  spawn_depth: Count.optional(),
+  workspace_id: z.optional(z.string()),
+  workspace_path: z.optional(z.string()),
+  spawn_depth: z.optional(Count),
   content: z.unknown(),
-  stop_reason: z.string().optional(),
-  stop_detail: z.string().optional(),
-  failure: z.looseObject({ kind: z.string(), summary: z.string().optional() }).nullish(),
+  stop_reason: z.optional(z.string()),
+  stop_detail: z.optional(z.string()),
+  failure: z.nullish(z.looseObject({ kind: z.string(), summary: z.optional(z.string()) })),
   timestamp: Timestamp,
 });
 export type SessionEvent = z.infer<typeof SessionEvent>;
 
 /** What the reference daemon sends for a stored row: an id, a depth and canonical content. */
-export const DaemonSessionEvent = SessionEvent.extend({
+export const DaemonSessionEvent = z.extend(SessionEvent, {
   id: Id,
   spawn_depth: Count,
   content: EventContent,
@@ -66,13 +67,13 @@ const ARCHIVE_SELECTIONS = ["active", "archived", "all"] as const;
  * `after_sequence` set to the last sequence it holds.
  */
 export const EventsQuery = z.strictObject({
-  since: Timestamp.optional(),
-  limit: queryInt(1, EVENTS_MAX_LIMIT).optional(),
-  after_sequence: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
-  type: z.string().min(1).max(200).optional(),
-  agent_name: z.string().min(1).max(200).optional(),
-  turn_id: Id.max(200).optional(),
-  archive: z.enum(ARCHIVE_SELECTIONS).optional(),
+  since: z.optional(Timestamp),
+  limit: z.optional(queryInt(1, EVENTS_MAX_LIMIT)),
+  after_sequence: z.optional(queryInt(0, Number.MAX_SAFE_INTEGER)),
+  type: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(200))),
+  agent_name: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(200))),
+  turn_id: z.optional(Id.check(z.maxLength(200))),
+  archive: z.optional(z.enum(ARCHIVE_SELECTIONS)),
 });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 
@@ -80,13 +81,13 @@ const COMPACTION_EVENT = "compaction";
 export const COMPACTION_FIRED_EVENT = "session.compaction_fired";
 
 /** A `compaction` row's content: one snapshot of the id (October release, "Ledger rows"). */
-export const CompactionRowContent = EventContent.extend({
+export const CompactionRowContent = z.extend(EventContent, {
   type: z.literal(COMPACTION_EVENT),
   compaction_id: Id,
-  status: z.string().min(1),
-  summary: z.string().optional(),
-  error: z.string().optional(),
-  terminal: z.literal(true).optional(),
+  status: z.string().check(z.minLength(1)),
+  summary: z.optional(z.string()),
+  error: z.optional(z.string()),
+  terminal: z.optional(z.literal(true)),
 });
 export type CompactionRowContent = z.infer<typeof CompactionRowContent>;
 
@@ -98,11 +99,11 @@ export type CompactionTrigger = z.infer<typeof CompactionTrigger>;
 export const CompactionFiredRaw = z.object({
   compaction_id: Id,
   trigger: CompactionTrigger,
-  context_used: Count.nullable(),
-  context_size: Count.nullable(),
+  context_used: z.nullable(Count),
+  context_size: z.nullable(Count),
 });
 export type CompactionFiredRaw = z.infer<typeof CompactionFiredRaw>;
-const CompactionFiredContent = EventContent.extend({
+const CompactionFiredContent = z.extend(EventContent, {
   type: z.literal(COMPACTION_FIRED_EVENT),
   raw: CompactionFiredRaw,
 });

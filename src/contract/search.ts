@@ -3,9 +3,10 @@
 // matching rule is shared by the daemon's FTS5 index and the browser's fallback over loaded
 // entries, so both find the same entries: the query's words, in order, as a phrase of whole
 // words whose last one may be a prefix, case- and accent-insensitively.
-import { z } from "zod";
+
 import { Id, queryInt, Sequence } from "./primitives";
 import type { Message } from "./transcript";
+import { z } from "./zod";
 
 /** A query longer than this is refused: nobody types it, and it only costs. */
 export const SEARCH_QUERY_MAX_CHARS = 200;
@@ -79,20 +80,22 @@ export function textMatches(text: string, words: readonly string[]): boolean {
 
 const Query = z
   .string()
-  .max(SEARCH_QUERY_MAX_CHARS, `at most ${SEARCH_QUERY_MAX_CHARS} characters`)
-  .refine((q) => q.trim() !== "", "must not be empty")
-  .refine((q) => searchWords(q).length > 0, "must contain a letter or a digit")
-  .refine((q) => searchWords(q).length <= SEARCH_MAX_WORDS, `at most ${SEARCH_MAX_WORDS} words`);
+  .check(z.maxLength(SEARCH_QUERY_MAX_CHARS, `at most ${SEARCH_QUERY_MAX_CHARS} characters`))
+  .check(z.refine((q) => q.trim() !== "", "must not be empty"))
+  .check(z.refine((q) => searchWords(q).length > 0, "must contain a letter or a digit"))
+  .check(
+    z.refine((q) => searchWords(q).length <= SEARCH_MAX_WORDS, `at most ${SEARCH_MAX_WORDS} words`),
+  );
 
 export const SessionSearchQuery = z.strictObject({
   q: Query,
-  limit: queryInt(1, SESSION_SEARCH_MAX_LIMIT).optional(),
+  limit: z.optional(queryInt(1, SESSION_SEARCH_MAX_LIMIT)),
 });
 export type SessionSearchQuery = z.infer<typeof SessionSearchQuery>;
 
 export const WorkspaceSearchQuery = z.strictObject({
   q: Query,
-  limit: queryInt(1, WORKSPACE_SEARCH_MAX_LIMIT).optional(),
+  limit: z.optional(queryInt(1, WORKSPACE_SEARCH_MAX_LIMIT)),
 });
 export type WorkspaceSearchQuery = z.infer<typeof WorkspaceSearchQuery>;
 
@@ -110,15 +113,15 @@ export type SessionSearchMatch = z.infer<typeof SessionSearchMatch>;
 /** `GET …/sessions/{id}/search?q=`: the matching entries, oldest first, and their count. */
 export const SessionSearchResult = z.object({
   q: z.string(),
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
   matches: z.array(SessionSearchMatch),
 });
 export type SessionSearchResult = z.infer<typeof SessionSearchResult>;
 
-export const WorkspaceSearchHit = SessionSearchMatch.extend({
+export const WorkspaceSearchHit = z.extend(SessionSearchMatch, {
   snippet: z.array(SnippetPiece),
   session_id: Id,
-  session_name: z.string().nullable(),
+  session_name: z.nullable(z.string()),
 });
 export type WorkspaceSearchHit = z.infer<typeof WorkspaceSearchHit>;
 

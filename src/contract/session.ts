@@ -3,21 +3,22 @@
 // Response schemas are lenient where CompozyOS is: unknown fields are ignored and fields
 // CompozyOS marks optional are optional. The `Daemon…` forms add what CompozyOS always
 // sends, so the reference daemon's answers are complete for any CompozyOS client.
-import { z } from "zod";
+
 import { PendingInteraction, SessionConfigOption, SessionModes } from "./agent-session";
 import { Count, goBool, goSlice, Id, Int64, queryInt, Timestamp } from "./primitives";
+import { z } from "./zod";
 
 export const Workspace = z.object({
   id: Id,
   name: z.string(),
   root_dir: z.string(),
-  add_dirs: goSlice(z.string()).optional(),
-  default_agent: z.string().optional(),
+  add_dirs: z.optional(goSlice(z.string())),
+  default_agent: z.optional(z.string()),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 export type Workspace = z.infer<typeof Workspace>;
-const DaemonWorkspace = Workspace.extend({ add_dirs: z.array(z.string()) });
+const DaemonWorkspace = z.extend(Workspace, { add_dirs: z.array(z.string()) });
 
 /**
  * `GET /api/sessions/{session_id}/owner` (CompozyOS `contract.SessionOwner`): the workspace a
@@ -55,7 +56,7 @@ const STOP_REASONS = [
 export const AvailableCommand = z.object({
   name: z.string(),
   description: z.string(),
-  input: z.object({ hint: z.string() }).nullish(),
+  input: z.nullish(z.object({ hint: z.string() })),
 });
 export type AvailableCommand = z.infer<typeof AvailableCommand>;
 
@@ -64,16 +65,16 @@ export type AvailableCommand = z.infer<typeof AvailableCommand>;
  * running exactly when `turn_id` is a non-empty string.
  */
 const SessionActivity = z.object({
-  turn_id: z.string().optional(),
-  turn_source: z.string().optional(),
-  turn_started_at: Timestamp.nullish(),
-  last_activity_at: Timestamp.nullish(),
-  last_activity_kind: z.string().optional(),
-  current_tool: z.string().optional(),
-  tool_call_id: z.string().optional(),
-  elapsed_ms: Count.optional(),
+  turn_id: z.optional(z.string()),
+  turn_source: z.optional(z.string()),
+  turn_started_at: z.nullish(Timestamp),
+  last_activity_at: z.nullish(Timestamp),
+  last_activity_kind: z.optional(z.string()),
+  current_tool: z.optional(z.string()),
+  tool_call_id: z.optional(z.string()),
+  elapsed_ms: z.optional(Count),
 });
-const DaemonSessionActivity = SessionActivity.extend({
+const DaemonSessionActivity = z.extend(SessionActivity, {
   elapsed_ms: Count,
   elapsed_seconds: Count,
   idle_seconds: Count,
@@ -84,17 +85,17 @@ const DaemonSessionActivity = SessionActivity.extend({
 /** The runtime block: CompozyOS's agent process status and its ACP capabilities. */
 const SessionRuntime = z.looseObject({
   status: z.string(),
-  selection_revision: Int64.optional(),
-  acp_session_id: z.string().optional(),
-  acp_caps: z
-    .looseObject({
+  selection_revision: z.optional(Int64),
+  acp_session_id: z.optional(z.string()),
+  acp_caps: z.nullish(
+    z.looseObject({
       supports_load_session: z.boolean(),
-      prompt_image: z.boolean().optional(),
-      prompt_audio: z.boolean().optional(),
-      prompt_embedded_context: z.boolean().optional(),
-    })
-    .nullish(),
-  failure: z.string().optional(),
+      prompt_image: z.optional(z.boolean()),
+      prompt_audio: z.optional(z.boolean()),
+      prompt_embedded_context: z.optional(z.boolean()),
+    }),
+  ),
+  failure: z.optional(z.string()),
 });
 
 /** Tideline: one end of a continue or fork (ADR 0136). */
@@ -102,9 +103,9 @@ export const SessionLink = z.object({
   session_id: Id,
   kind: z.enum(["continue", "fork"]),
   /** The linked session's name, when it has one; absent once it was deleted. */
-  name: z.string().optional(),
+  name: z.optional(z.string()),
   /** True when the linked session no longer exists (deleting keeps the note). */
-  deleted: z.boolean().optional(),
+  deleted: z.optional(z.boolean()),
   created_at: Timestamp,
 });
 export type SessionLink = z.infer<typeof SessionLink>;
@@ -114,9 +115,9 @@ export type SessionLink = z.infer<typeof SessionLink>;
  * when this session was continued: it is then read-only (`409 session_continued`).
  */
 export const SessionDerivation = z.object({
-  derived_from: SessionLink.optional(),
+  derived_from: z.optional(SessionLink),
   derived: z.array(SessionLink),
-  continued_in: Id.optional(),
+  continued_in: z.optional(Id),
 });
 export type SessionDerivation = z.infer<typeof SessionDerivation>;
 
@@ -130,57 +131,57 @@ export const SessionHealth = z.object({
   active_prompt: z.boolean(),
   attachable: z.boolean(),
   eligible_for_wake: z.boolean(),
-  ineligibility_reason: z.string().optional(),
-  last_activity_at: Timestamp.nullish(),
+  ineligibility_reason: z.optional(z.string()),
+  last_activity_at: z.nullish(Timestamp),
   updated_at: Timestamp,
 });
 export type SessionHealth = z.infer<typeof SessionHealth>;
 
 export const Session = z.object({
   id: Id,
-  workspace_id: Id.optional(),
-  workspace_path: z.string().optional(),
+  workspace_id: z.optional(Id),
+  workspace_path: z.optional(z.string()),
   agent_name: z.string(),
-  name: z.string().optional(),
-  type: z.string().optional(),
+  name: z.optional(z.string()),
+  type: z.optional(z.string()),
   state: SessionState,
-  stop_reason: z.string().optional(),
-  stop_detail: z.string().optional(),
-  activity: SessionActivity.nullish(),
+  stop_reason: z.optional(z.string()),
+  stop_detail: z.optional(z.string()),
+  activity: z.nullish(SessionActivity),
   available_commands: goSlice(AvailableCommand),
-  archived_at: Timestamp.nullish(),
-  attachable: z.boolean().optional(),
-  badge: z.string().optional(),
-  runtime: SessionRuntime.optional(),
-  transcript_epoch: Int64.optional(),
+  archived_at: z.nullish(Timestamp),
+  attachable: z.optional(z.boolean()),
+  badge: z.optional(z.string()),
+  runtime: z.optional(SessionRuntime),
+  transcript_epoch: z.optional(Int64),
   /** Approvals waiting for a person (CompozyOS's field): the sidebar's "needs approval". */
-  pending_interactions: goSlice(PendingInteraction).optional(),
+  pending_interactions: z.optional(goSlice(PendingInteraction)),
   /** Tideline: the agent's modes (`session/new` `modes`, `current_mode_update`), ADR 0090. */
-  modes: SessionModes.optional(),
+  modes: z.optional(SessionModes),
   /** Tideline: the agent's config options (`configOptions`, `config_option_update`). */
-  config_options: z.array(SessionConfigOption).optional(),
+  config_options: z.optional(z.array(SessionConfigOption)),
   /** Tideline: the model the agent names (`usage_update._meta`, or its model option). */
-  model: z.string().optional(),
+  model: z.optional(z.string()),
   /** Tideline: continue and fork links, both ways, detail only (ADR 0136); not CompozyOS's spawn `lineage`. */
-  derivation: SessionDerivation.optional(),
-  health: SessionHealth.nullish(),
+  derivation: z.optional(SessionDerivation),
+  health: z.nullish(SessionHealth),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 export type Session = z.infer<typeof Session>;
 
 /** Every field CompozyOS always sends: what the reference daemon is checked against. */
-export const DaemonSession = Session.extend({
+export const DaemonSession = z.extend(Session, {
   workspace_id: Id,
-  activity: DaemonSessionActivity.optional(),
+  activity: z.optional(DaemonSessionActivity),
   available_commands: z.array(AvailableCommand),
-  archived_at: Timestamp.nullable(),
+  archived_at: z.nullable(Timestamp),
   attachable: z.boolean(),
   badge: z.string(),
   pending_interactions: z.array(PendingInteraction),
-  runtime: SessionRuntime.extend({ selection_revision: Int64 }),
+  runtime: z.extend(SessionRuntime, { selection_revision: Int64 }),
   transcript_epoch: Int64,
-  stop_reason: z.enum(STOP_REASONS).optional(),
+  stop_reason: z.optional(z.enum(STOP_REASONS)),
 });
 export type DaemonSession = z.infer<typeof DaemonSession>;
 
@@ -192,7 +193,7 @@ export const DaemonSessionEnvelope = z.object({ session: DaemonSession });
 const PageInfo = z.object({
   has_more: z.boolean(),
   limit: Count,
-  next_cursor: z.string().optional(),
+  next_cursor: z.optional(z.string()),
   total: Count,
 });
 
@@ -214,33 +215,33 @@ const SESSION_TYPES = ["user", "system", "coordinator", "spawned"] as const;
  * roots do not exist here, so those filters match nothing but the empty value.
  */
 export const SessionListQuery = z.object({
-  workspace: z.string().max(4096).optional(),
-  include_health: goBool.optional(),
-  state: SessionState.optional(),
-  type: z.enum(SESSION_TYPES).optional(),
-  agent: z.string().max(200).optional(),
-  parent: z.string().max(200).optional(),
-  root: z.string().max(200).optional(),
-  worktree: z.string().max(200).optional(),
-  q: z.string().max(500).optional(),
-  resumable: goBool.optional(),
-  attention: goBool.optional(),
-  badge: z.string().max(500).optional(),
-  archive: z.enum(ARCHIVE_FILTERS).optional(),
-  sort: z.enum(SESSION_SORTS).optional(),
-  cursor: z.string().min(1).max(200).optional(),
-  limit: queryInt(1, SESSION_PAGE_MAX).optional(),
+  workspace: z.optional(z.string().check(z.maxLength(4096))),
+  include_health: z.optional(goBool),
+  state: z.optional(SessionState),
+  type: z.optional(z.enum(SESSION_TYPES)),
+  agent: z.optional(z.string().check(z.maxLength(200))),
+  parent: z.optional(z.string().check(z.maxLength(200))),
+  root: z.optional(z.string().check(z.maxLength(200))),
+  worktree: z.optional(z.string().check(z.maxLength(200))),
+  q: z.optional(z.string().check(z.maxLength(500))),
+  resumable: z.optional(goBool),
+  attention: z.optional(goBool),
+  badge: z.optional(z.string().check(z.maxLength(500))),
+  archive: z.optional(z.enum(ARCHIVE_FILTERS)),
+  sort: z.optional(z.enum(SESSION_SORTS)),
+  cursor: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(200))),
+  limit: z.optional(queryInt(1, SESSION_PAGE_MAX)),
 });
 export type SessionListQuery = z.infer<typeof SessionListQuery>;
 
 /** `GET …/sessions/{id}` query (CompozyOS: `include_health`; others ignored). */
-export const SessionDetailQuery = z.object({ include_health: goBool.optional() });
+export const SessionDetailQuery = z.object({ include_health: z.optional(goBool) });
 
 /** `GET /api/sessions/catalog-stream` `session_catalog_changed` data (a wake signal). */
 export const SessionCatalogEvent = z.object({
   kind: z.enum(["upserted", "deleted"]),
-  workspace_id: z.string().min(1),
-  session_id: z.string().min(1),
+  workspace_id: z.string().check(z.minLength(1)),
+  session_id: z.string().check(z.minLength(1)),
 });
 export type SessionCatalogEvent = z.infer<typeof SessionCatalogEvent>;
 
@@ -250,20 +251,24 @@ export type SessionCatalogEvent = z.infer<typeof SessionCatalogEvent>;
  */
 export const CreateSessionBody = z
   .strictObject({
-    workspace: z.string().min(1).max(4096).optional(),
-    workspace_path: z.string().min(1).max(4096).optional(),
-    agent_name: z.string().min(1).max(200).optional(),
-    name: z.string().trim().min(1).max(200).optional(),
+    workspace: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(4096))),
+    workspace_path: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(4096))),
+    agent_name: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(200))),
+    name: z.optional(z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(200))),
     /** Tideline: what the agent's history tool may read; default `lineage` (ADR 0173). */
-    history_scope: z.enum(["lineage", "workspace"]).optional(),
+    history_scope: z.optional(z.enum(["lineage", "workspace"])),
   })
-  .refine((body) => body.workspace === undefined || body.workspace_path === undefined, {
-    message: "give workspace or workspace_path, not both",
-  });
+  .check(
+    z.refine((body) => body.workspace === undefined || body.workspace_path === undefined, {
+      message: "give workspace or workspace_path, not both",
+    }),
+  );
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 
 /** `PATCH /api/workspaces/{ws}/sessions/{id}` body. */
-export const RenameSessionBody = z.strictObject({ name: z.string().trim().min(1).max(200) });
+export const RenameSessionBody = z.strictObject({
+  name: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(200)),
+});
 export type RenameSessionBody = z.infer<typeof RenameSessionBody>;
 
 export function isTurnRunning(session: Pick<Session, "activity">): boolean {

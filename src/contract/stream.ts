@@ -1,12 +1,13 @@
 // The live session stream `GET …/stream?frames=transcript` (text/event-stream): event
 // names and payloads (CompozyOS `internal/api/contract/session_transcript.go`, stream in
 // `internal/api/core/session_stream*.go`, web `web/src/systems/session/hooks/`).
-import { z } from "zod";
+
 import { ErrorEnvelope } from "./error";
 import { SessionEvent } from "./history";
 import { isJsonObject } from "./json-value";
 import { goBool, goSlice, Id, Int64, queryInt, Sequence } from "./primitives";
 import { DaemonEntry, Entry, TRANSCRIPT_MAX_LIMIT } from "./transcript";
+import { z } from "./zod";
 
 export const STREAM_EVENTS = {
   transcriptSnapshot: "transcript_snapshot",
@@ -40,21 +41,21 @@ export type SnapshotReason = (typeof SNAPSHOT_REASONS)[number];
  */
 export const TranscriptSnapshotEvent = z.object({
   session_id: Id,
-  workspace_id: z.string().optional(),
-  workspace_path: z.string().optional(),
+  workspace_id: z.optional(z.string()),
+  workspace_path: z.optional(z.string()),
   epoch: Int64,
   generation: Int64,
   entries: goSlice(Entry),
   max_sequence: Sequence,
   has_older: z.boolean(),
-  next_before_sequence: Sequence.optional(),
+  next_before_sequence: z.optional(Sequence),
   reset: z.boolean(),
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
 });
 export type TranscriptSnapshotEvent = z.infer<typeof TranscriptSnapshotEvent>;
-export const DaemonTranscriptSnapshotEvent = TranscriptSnapshotEvent.extend({
+export const DaemonTranscriptSnapshotEvent = z.extend(TranscriptSnapshotEvent, {
   entries: z.array(DaemonEntry),
-  reason: z.enum(SNAPSHOT_REASONS).optional(),
+  reason: z.optional(z.enum(SNAPSHOT_REASONS)),
 });
 
 /**
@@ -63,8 +64,8 @@ export const DaemonTranscriptSnapshotEvent = TranscriptSnapshotEvent.extend({
  */
 export const TranscriptDeltaEvent = z.object({
   session_id: Id,
-  workspace_id: z.string().optional(),
-  workspace_path: z.string().optional(),
+  workspace_id: z.optional(z.string()),
+  workspace_path: z.optional(z.string()),
   epoch: Int64,
   generation: Int64,
   entries: goSlice(Entry),
@@ -73,7 +74,7 @@ export const TranscriptDeltaEvent = z.object({
   has_more: z.boolean(),
 });
 export type TranscriptDeltaEvent = z.infer<typeof TranscriptDeltaEvent>;
-export const DaemonTranscriptDeltaEvent = TranscriptDeltaEvent.extend({
+export const DaemonTranscriptDeltaEvent = z.extend(TranscriptDeltaEvent, {
   entries: z.array(DaemonEntry),
 });
 
@@ -101,21 +102,24 @@ const APPEND_PATH_MAX = 8;
 export const EntryAppendEvent = z.strictObject({
   start_sequence: Sequence,
   sequence: Sequence,
-  part: z.number().int().nonnegative().max(100_000),
-  path: z
-    .array(
-      z
-        .string()
-        .min(1)
-        .max(200)
-        .refine((key) => !FORBIDDEN_PATH_KEYS.has(key), { message: "forbidden path key" }),
-    )
-    .min(1)
-    .max(APPEND_PATH_MAX)
-    .optional(),
-  offset: z.number().int().nonnegative(),
-  text: z.string().min(1),
-  cursor: Sequence.optional(),
+  part: z.int().check(z.nonnegative()).check(z.lte(100_000)),
+  path: z.optional(
+    z
+      .array(
+        z
+          .string()
+          .check(z.minLength(1))
+          .check(z.maxLength(200))
+          .check(
+            z.refine((key) => !FORBIDDEN_PATH_KEYS.has(key), { message: "forbidden path key" }),
+          ),
+      )
+      .check(z.minLength(1))
+      .check(z.maxLength(APPEND_PATH_MAX)),
+  ),
+  offset: z.int().check(z.nonnegative()),
+  text: z.string().check(z.minLength(1)),
+  cursor: z.optional(Sequence),
 });
 export type EntryAppendEvent = z.infer<typeof EntryAppendEvent>;
 
@@ -170,9 +174,9 @@ export type SessionCommandsChangedEvent = z.infer<typeof SessionCommandsChangedE
  * The session is stopped: the daemon closes the stream after this frame and a client
  * must not reconnect until it resumes the session. A session event without content.
  */
-export const SessionStoppedEvent = SessionEvent.extend({
+export const SessionStoppedEvent = z.extend(SessionEvent, {
   type: z.literal("session_stopped"),
-  content: z.unknown().optional(),
+  content: z.optional(z.unknown()),
 });
 export type SessionStoppedEvent = z.infer<typeof SessionStoppedEvent>;
 
@@ -193,15 +197,15 @@ export const STREAM_PAYLOADS = {
  * without both fence values is answered with a reset snapshot, reason `fence_missing`.
  */
 export const StreamQuery = z.strictObject({
-  frames: z.literal("transcript").optional(),
-  after_sequence: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
-  epoch: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
-  generation: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
-  limit: queryInt(1, TRANSCRIPT_MAX_LIMIT).optional(),
+  frames: z.optional(z.literal("transcript")),
+  after_sequence: z.optional(queryInt(0, Number.MAX_SAFE_INTEGER)),
+  epoch: z.optional(queryInt(0, Number.MAX_SAFE_INTEGER)),
+  generation: z.optional(queryInt(0, Number.MAX_SAFE_INTEGER)),
+  limit: z.optional(queryInt(1, TRANSCRIPT_MAX_LIMIT)),
   /** Tideline extension: `true` asks for `entry_append` frames (ADR 0200). */
-  [APPEND_QUERY]: goBool.optional(),
+  [APPEND_QUERY]: z.optional(goBool),
   /** The bearer token, for an EventSource that cannot send headers (read by the auth guard). */
-  access_token: z.string().min(1).optional(),
+  access_token: z.optional(z.string().check(z.minLength(1))),
 });
 export type StreamQuery = z.infer<typeof StreamQuery>;
 

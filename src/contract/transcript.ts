@@ -3,8 +3,9 @@
 // types are parsed with their CompozyOS shape; anything else (a newer daemon's part, or a
 // malformed known one) becomes an `UnsupportedPart` so a client renders a generic row
 // instead of failing. A `null` parts array reads as `[]`.
-import { z } from "zod";
+
 import { goSlice, Id, Int64, queryInt, Sequence, Timestamp } from "./primitives";
+import { z } from "./zod";
 
 const TERMINAL_COMPACTION_STATUSES = ["completed", "failed", "cancelled"] as const;
 export type TerminalCompactionStatus = (typeof TERMINAL_COMPACTION_STATUSES)[number];
@@ -19,27 +20,27 @@ export function isTerminalCompactionStatus(status: string): status is TerminalCo
 export const CompactionItem = z.object({
   kind: z.literal("compaction"),
   compaction_id: Id,
-  status: z.string().min(1) as z.ZodType<CompactionStatus>,
-  summary: z.string().optional(),
-  error: z.string().optional(),
+  status: z.string().check(z.minLength(1)) as z.ZodMiniType<CompactionStatus>,
+  summary: z.optional(z.string()),
+  error: z.optional(z.string()),
   started_at: Timestamp,
-  ended_at: Timestamp.optional(),
+  ended_at: z.optional(Timestamp),
 });
 export type CompactionItem = z.infer<typeof CompactionItem>;
 
 /** User text parts carry no `id`; assistant ones are `<message id>-text-<n>`. */
 const TextPart = z.object({
   type: z.literal("text"),
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   text: z.string(),
-  state: z.string().optional(),
+  state: z.optional(z.string()),
 });
 
 const ReasoningPart = z.object({
   type: z.literal("reasoning"),
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   text: z.string(),
-  state: z.string().optional(),
+  state: z.optional(z.string()),
 });
 
 const TOOL_STATES = [
@@ -52,18 +53,18 @@ const ToolState = z.enum(TOOL_STATES);
 
 const toolFields = {
   toolCallId: z.string(),
-  title: z.string().optional(),
+  title: z.optional(z.string()),
   state: ToolState,
-  input: z.unknown().optional(),
-  rawInput: z.unknown().optional(),
-  output: z.unknown().optional(),
-  errorText: z.string().optional(),
-  preliminary: z.boolean().optional(),
+  input: z.optional(z.unknown()),
+  rawInput: z.optional(z.unknown()),
+  output: z.optional(z.unknown()),
+  errorText: z.optional(z.string()),
+  preliminary: z.optional(z.boolean()),
 };
 
 /** A tool call whose kind CompozyOS knows: `tool-<kind>` (`tool-read`, `tool-execute`…). */
 export const ToolPart = z.object({
-  type: z.templateLiteral(["tool-", z.string().min(1)]),
+  type: z.templateLiteral(["tool-", z.string().check(z.minLength(1))]),
   ...toolFields,
 });
 export type ToolPart = z.infer<typeof ToolPart>;
@@ -81,7 +82,7 @@ export const FilePart = z.object({
   type: z.literal("file"),
   mediaType: z.string(),
   url: z.string(),
-  filename: z.string().optional(),
+  filename: z.optional(z.string()),
 });
 export type FilePart = z.infer<typeof FilePart>;
 
@@ -91,33 +92,33 @@ export type FilePart = z.infer<typeof FilePart>;
  */
 const AgentEventData = z.looseObject({
   type: z.string(),
-  session_id: z.string().optional(),
-  turn_id: z.string().optional(),
-  request_id: z.string().optional(),
-  timestamp: z.string().optional(),
-  text: z.string().optional(),
-  title: z.string().optional(),
-  tool_call_id: z.string().optional(),
-  stop_reason: z.string().optional(),
-  action: z.string().optional(),
-  resource: z.string().optional(),
-  decision: z.string().optional(),
-  resolved_by: z.string().optional(),
-  error: z.string().optional(),
-  raw: z.unknown().optional(),
+  session_id: z.optional(z.string()),
+  turn_id: z.optional(z.string()),
+  request_id: z.optional(z.string()),
+  timestamp: z.optional(z.string()),
+  text: z.optional(z.string()),
+  title: z.optional(z.string()),
+  tool_call_id: z.optional(z.string()),
+  stop_reason: z.optional(z.string()),
+  action: z.optional(z.string()),
+  resource: z.optional(z.string()),
+  decision: z.optional(z.string()),
+  resolved_by: z.optional(z.string()),
+  error: z.optional(z.string()),
+  raw: z.optional(z.unknown()),
 });
 
 /** One muted timeline line (plan, error, runtime marker, tool call note): no `id`. */
 const EventPart = z.object({
   type: z.literal("data-compozy-event"),
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   data: AgentEventData,
 });
 
 /** A permission request and its decision, keyed by the request id when there is one. */
 export const PermissionPart = z.object({
   type: z.literal("data-compozy-permission"),
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   data: AgentEventData,
 });
 export type PermissionPart = z.infer<typeof PermissionPart>;
@@ -133,8 +134,8 @@ const CompactionPart = z.object({
 const PermissionOptionData = z.looseObject({
   option_id: z.string(),
   kind: z.string(),
-  label: z.string().optional(),
-  decision: z.string().optional(),
+  label: z.optional(z.string()),
+  decision: z.optional(z.string()),
 });
 
 /**
@@ -146,29 +147,29 @@ const PermissionOptionData = z.looseObject({
  */
 export const PermissionData = z.looseObject({
   type: z.literal("permission"),
-  session_id: z.string().optional(),
-  turn_id: z.string().optional(),
-  request_id: z.string().optional(),
-  timestamp: z.string().optional(),
-  title: z.string().optional(),
-  tool_call_id: z.string().optional(),
-  action: z.string().optional(),
-  resource: z.string().optional(),
-  decision: z.string().optional(),
-  resolved_by: z.string().optional(),
-  status: z.string().optional(),
-  option_id: z.string().optional(),
-  option_label: z.string().optional(),
-  reason: z.string().optional(),
-  resolved_at: z.string().optional(),
-  raw: z
-    .looseObject({
-      request_id: z.string().optional(),
-      options: z.array(PermissionOptionData).optional(),
-      tool_input: z.unknown().optional(),
-      tool_call: z.looseObject({}).optional(),
-    })
-    .optional(),
+  session_id: z.optional(z.string()),
+  turn_id: z.optional(z.string()),
+  request_id: z.optional(z.string()),
+  timestamp: z.optional(z.string()),
+  title: z.optional(z.string()),
+  tool_call_id: z.optional(z.string()),
+  action: z.optional(z.string()),
+  resource: z.optional(z.string()),
+  decision: z.optional(z.string()),
+  resolved_by: z.optional(z.string()),
+  status: z.optional(z.string()),
+  option_id: z.optional(z.string()),
+  option_label: z.optional(z.string()),
+  reason: z.optional(z.string()),
+  resolved_at: z.optional(z.string()),
+  raw: z.optional(
+    z.looseObject({
+      request_id: z.optional(z.string()),
+      options: z.optional(z.array(PermissionOptionData)),
+      tool_input: z.optional(z.unknown()),
+      tool_call: z.optional(z.looseObject({})),
+    }),
+  ),
 });
 export type PermissionData = z.infer<typeof PermissionData>;
 
@@ -201,16 +202,19 @@ function describePart(raw: unknown): string {
 }
 
 /** Lenient part parser for clients: never fails. */
-export const Part = z.unknown().transform((raw): KnownPart | UnsupportedPart => {
-  const known = KnownPart.safeParse(raw);
-  if (known.success) return known.data;
-  return {
-    type: "unsupported",
-    original_type: describePart(raw),
-    reason: known.error.issues[0]?.message ?? "unrecognised part",
-    raw,
-  };
-});
+export const Part = z.pipe(
+  z.unknown(),
+  z.transform((raw): KnownPart | UnsupportedPart => {
+    const known = KnownPart.safeParse(raw);
+    if (known.success) return known.data;
+    return {
+      type: "unsupported",
+      original_type: describePart(raw),
+      reason: known.error.issues[0]?.message ?? "unrecognised part",
+      raw,
+    };
+  }),
+);
 export type Part = z.infer<typeof Part>;
 
 const ROLES = ["system", "user", "assistant"] as const;
@@ -220,13 +224,13 @@ export type Role = z.infer<typeof Role>;
 export const Message = z.object({
   id: Id,
   role: Role,
-  metadata: z.unknown().optional(),
+  metadata: z.optional(z.unknown()),
   parts: goSlice(Part),
 });
 export type Message = z.infer<typeof Message>;
 
 /** The strict form the daemon validates before sending: every part a known one. */
-export const DaemonMessage = Message.extend({ parts: z.array(KnownPart) });
+export const DaemonMessage = z.extend(Message, { parts: z.array(KnownPart) });
 export type DaemonMessage = z.infer<typeof DaemonMessage>;
 
 export const Entry = z.object({
@@ -235,7 +239,7 @@ export const Entry = z.object({
   sequence: Sequence,
 });
 export type Entry = z.infer<typeof Entry>;
-export const DaemonEntry = Entry.extend({ message: DaemonMessage });
+export const DaemonEntry = z.extend(Entry, { message: DaemonMessage });
 export type DaemonEntry = z.infer<typeof DaemonEntry>;
 
 /** `GET …/transcript` (CompozyOS `SessionTranscriptResponse`). */
@@ -245,17 +249,17 @@ export const TranscriptPage = z.object({
   generation: Int64,
   max_sequence: Sequence,
   has_older: z.boolean(),
-  next_before_sequence: Sequence.optional(),
-  limit: z.number().int().nonnegative(),
+  next_before_sequence: z.optional(Sequence),
+  limit: z.int().check(z.nonnegative()),
 });
 export type TranscriptPage = z.infer<typeof TranscriptPage>;
-export const DaemonTranscriptPage = TranscriptPage.extend({ entries: z.array(DaemonEntry) });
+export const DaemonTranscriptPage = z.extend(TranscriptPage, { entries: z.array(DaemonEntry) });
 
 export const TRANSCRIPT_DEFAULT_LIMIT = 200;
 export const TRANSCRIPT_MAX_LIMIT = 1000;
 export const TranscriptQuery = z.strictObject({
-  limit: queryInt(1, TRANSCRIPT_MAX_LIMIT).optional(),
-  before_sequence: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.optional(queryInt(1, TRANSCRIPT_MAX_LIMIT)),
+  before_sequence: z.optional(queryInt(0, Number.MAX_SAFE_INTEGER)),
 });
 export type TranscriptQuery = z.infer<typeof TranscriptQuery>;
 

@@ -2,56 +2,57 @@
 // October release's `context` reading) and `GET …/usage/turns` (October release). A
 // daemon that predates either answers without `context`, or 404 for `/usage/turns`: a
 // client then says the daemon reports no context instead of showing a number.
-import { z } from "zod";
+
 import { CompactionTrigger } from "./history";
 import { Count, Id, Sequence, Timestamp, TurnId } from "./primitives";
+import { z } from "./zod";
 
 const CONTEXT_STATES = ["reported", "estimated_size", "unknown", "unavailable"] as const;
 /** A state this client does not know reads as `unknown`: no figure is shown. */
-const ContextState = z.enum(CONTEXT_STATES).catch("unknown");
+const ContextState = z.catch(z.enum(CONTEXT_STATES), "unknown");
 
 export const ContextReading = z.object({
   state: ContextState,
-  used: Count.optional(),
-  size: Count.optional(),
-  ratio: z.number().nonnegative().optional(),
-  size_source: z.string().optional(),
-  sequence: Sequence.optional(),
-  reported_turn_id: z.string().optional(),
-  reported_at: Timestamp.optional(),
-  cleared_by: z.object({ compaction_id: Id, sequence: Sequence }).optional(),
+  used: z.optional(Count),
+  size: z.optional(Count),
+  ratio: z.optional(z.number().check(z.nonnegative())),
+  size_source: z.optional(z.string()),
+  sequence: z.optional(Sequence),
+  reported_turn_id: z.optional(z.string()),
+  reported_at: z.optional(Timestamp),
+  cleared_by: z.optional(z.object({ compaction_id: Id, sequence: Sequence })),
 });
 export type ContextReading = z.infer<typeof ContextReading>;
-export const DaemonContextReading = ContextReading.extend({
+export const DaemonContextReading = z.extend(ContextReading, {
   state: z.enum(CONTEXT_STATES),
-  size_source: z.enum(["agent", "catalog"]).optional(),
+  size_source: z.optional(z.enum(["agent", "catalog"])),
 });
 
-const Money = z.number().nonnegative();
+const Money = z.number().check(z.nonnegative());
 /** Go `*int64` counters: absent or `null` when never reported. */
-const Counter = Count.nullish();
+const Counter = z.nullish(Count);
 
 const COST_STATUSES = ["actual", "estimated", "included", "unknown"] as const;
 const COST_SOURCES = ["agent_reported", "catalog_config", "models_dev", "builtin", "none"] as const;
 
 export const SessionUsage = z.object({
-  context: ContextReading.optional(),
+  context: z.optional(ContextReading),
   input_tokens: Counter,
   output_tokens: Counter,
   total_tokens: Counter,
   cache_read_tokens: Counter,
   cache_write_tokens: Counter,
-  total_cost: Money.nullish(),
-  cost_currency: z.string().optional(),
-  cost_status: z.string().optional(),
-  cost_source: z.string().optional(),
+  total_cost: z.nullish(Money),
+  cost_currency: z.optional(z.string()),
+  cost_status: z.optional(z.string()),
+  cost_source: z.optional(z.string()),
   turn_count: Count,
 });
 export type SessionUsage = z.infer<typeof SessionUsage>;
-export const DaemonSessionUsage = SessionUsage.extend({
+export const DaemonSessionUsage = z.extend(SessionUsage, {
   context: DaemonContextReading,
-  cost_status: z.enum(COST_STATUSES).optional(),
-  cost_source: z.enum(COST_SOURCES).optional(),
+  cost_status: z.optional(z.enum(COST_STATUSES)),
+  cost_source: z.optional(z.enum(COST_SOURCES)),
 });
 
 export const UsageEnvelope = z.object({ usage: SessionUsage });
@@ -60,29 +61,29 @@ export const DaemonUsageEnvelope = z.object({ usage: DaemonSessionUsage });
 
 /** One usage report of a turn (CompozyOS `UITokenUsagePayload`). */
 export const TurnUsage = z.object({
-  input_tokens: Count.optional(),
-  output_tokens: Count.optional(),
-  total_tokens: Count.optional(),
-  thought_tokens: Count.optional(),
-  cache_read_tokens: Count.optional(),
-  cache_write_tokens: Count.optional(),
-  context_used: Count.optional(),
-  context_size: Count.optional(),
-  cost_amount: Money.optional(),
-  cost_currency: z.string().optional(),
+  input_tokens: z.optional(Count),
+  output_tokens: z.optional(Count),
+  total_tokens: z.optional(Count),
+  thought_tokens: z.optional(Count),
+  cache_read_tokens: z.optional(Count),
+  cache_write_tokens: z.optional(Count),
+  context_used: z.optional(Count),
+  context_size: z.optional(Count),
+  cost_amount: z.optional(Money),
+  cost_currency: z.optional(z.string()),
   timestamp: Timestamp,
   /**
    * Tideline: the ledger sequence of the usage report `context_used` came from (a turn's
    * figure is its last reading), so the chart can place it among compactions in report order.
    */
-  context_sequence: Sequence.optional(),
+  context_sequence: z.optional(Sequence),
 });
 export type TurnUsage = z.infer<typeof TurnUsage>;
 
 export const Turn = z.object({
   turn_id: Id,
   sequence: Sequence,
-  usage: TurnUsage.optional(),
+  usage: z.optional(TurnUsage),
 });
 export type Turn = z.infer<typeof Turn>;
 
@@ -93,10 +94,10 @@ export type Turn = z.infer<typeof Turn>;
  */
 export const MarkerContextAfter = z.object({
   used: Count,
-  size: Count.optional(),
+  size: z.optional(Count),
   sequence: Sequence,
-  turn_id: TurnId.optional(),
-  reported_at: Timestamp.optional(),
+  turn_id: z.optional(TurnId),
+  reported_at: z.optional(Timestamp),
 });
 
 /**
@@ -114,10 +115,10 @@ export const CompactionMarker = z.object({
   at: Timestamp,
   compaction_id: Id,
   trigger: CompactionTrigger,
-  status: z.string().min(1),
-  context_used: Count.optional(),
-  context_size: Count.optional(),
-  context_after: MarkerContextAfter.nullable().optional(),
+  status: z.string().check(z.minLength(1)),
+  context_used: z.optional(Count),
+  context_size: z.optional(Count),
+  context_after: z.optional(z.nullable(MarkerContextAfter)),
 });
 export type CompactionMarker = z.infer<typeof CompactionMarker>;
 

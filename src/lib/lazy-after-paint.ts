@@ -25,12 +25,42 @@ export function afterFirstPaint(task: () => void): void {
   });
 }
 
-/** A promise-returning loader that runs once, however often it is asked. */
+/** The longest wait between two tries of a chunk that did not arrive. */
+const RETRY_CAP_MS = 5_000;
+
+/**
+ * Tries `load` until it succeeds, waiting 0.5 s, 1 s, 2 s… (at most 5 s) between tries. A
+ * chunk that fails to arrive (the daemon restarting, the network gone) is asked for again
+ * when it can be, and the `<Suspense>` fallback holds its place meanwhile, instead of the
+ * error page.
+ */
+export function untilLoaded<T>(load: () => Promise<T>, waitMs = 500): Promise<T> {
+  return load().catch(
+    () =>
+      new Promise<T>((resolve) => {
+        setTimeout(() => resolve(untilLoaded(load, Math.min(waitMs * 2, RETRY_CAP_MS))), waitMs);
+      }),
+  );
+}
+
+type TrackedPromise<T> = Promise<T> & { status?: "fulfilled"; value?: T };
+
+/**
+ * A chunk loader that runs once, however often it is asked, and retries until the chunk is
+ * in. Its promise is marked fulfilled the way `use` reads it, so a part rendered after the
+ * chunk arrived never suspends (no flash of its fallback).
+ */
 export function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
+  let loaded: TrackedPromise<T> | undefined;
   return () => {
-    loaded ??= load();
-    return loaded;
+    if (loaded) return loaded;
+    const promise: TrackedPromise<T> = untilLoaded(load);
+    void promise.then((value) => {
+      promise.status = "fulfilled";
+      promise.value = value;
+    });
+    loaded = promise;
+    return promise;
   };
 }
 

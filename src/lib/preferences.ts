@@ -1,8 +1,9 @@
 // What this browser remembers of the person's choices (ADR 0241): the colour theme and which
 // notifications they want. Kept in localStorage; a stored value that does not parse (an old
 // build's, a hand-edited one) falls back to the defaults field by field, never to an error.
-import { z } from "zod";
+
 import { create } from "zustand";
+import { z } from "../contract/zod";
 
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -13,17 +14,18 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 const STORAGE_KEY = "tideline.preferences";
 
 const Stored = z.object({
-  theme: z.enum(THEMES).catch("system"),
+  theme: z.catch(z.enum(THEMES), "system"),
   /** Desktop notifications: off until the person turns them on (never asked on load). */
-  desktop: z.boolean().catch(false),
-  kinds: z
-    .object({
-      approval: z.boolean().catch(true),
-      turn: z.boolean().catch(true),
-      compaction: z.boolean().catch(true),
-      crash: z.boolean().catch(true),
-    })
-    .catch({ approval: true, turn: true, compaction: true, crash: true }),
+  desktop: z.catch(z.boolean(), false),
+  kinds: z.catch(
+    z.object({
+      approval: z.catch(z.boolean(), true),
+      turn: z.catch(z.boolean(), true),
+      compaction: z.catch(z.boolean(), true),
+      crash: z.catch(z.boolean(), true),
+    }),
+    { approval: true, turn: true, compaction: true, crash: true },
+  ),
 });
 export type Preferences = z.infer<typeof Stored>;
 

@@ -1,7 +1,6 @@
 // The session host's public vocabulary: what it is built from and what its callers send.
 // Kept apart from the modules so routes, the MCP server and tests import types only.
 import { createHash } from "node:crypto";
-import type { z } from "zod";
 import type {
   CompactionCommand,
   DaemonCancelResult,
@@ -9,6 +8,7 @@ import type {
   PromptMode,
 } from "../../../src/contract/commands";
 import type { SessionState } from "../../../src/contract/session";
+import type { z } from "../../../src/contract/zod";
 import type { ReplayBudget } from "../../domain/bounded-replay";
 import type { Ledger, RequestedBy } from "../../domain/session-recorder-api";
 import type { AgentGroupRegistry } from "../agent-groups";

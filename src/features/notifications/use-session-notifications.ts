@@ -6,10 +6,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
-import { z } from "zod";
 import { getJson, sessionPath } from "../../api/http";
 import { loadedSessions, sessionQueries } from "../../api/session-queries";
 import { CompactionMarker } from "../../contract/usage";
+import { z } from "../../contract/zod";
 import { usePreferences } from "../../lib/preferences";
 import { type SessionEvent, type SessionMark, sessionEvents } from "../../lib/session-events";
 import { showAttention } from "./attention-marks";

@@ -72,7 +72,7 @@ describe("Continue and Fork", () => {
       http.post(`${BASE}/fork`, () => json({ session: created }, 201)),
     );
     await userEvent.click(screen.getByRole("button", { name: "Fork…" }));
-    const panel = screen.getByRole("group", { name: "Fork this session" });
+    const panel = await screen.findByRole("group", { name: "Fork this session" });
     expect(
       await within(panel).findByText(
         "The new session's agent is sent 12 messages of this conversation (4.2 KB) with its first prompt. 30 earlier messages are left out to fit the replay budget; this session keeps them.",
@@ -113,7 +113,7 @@ describe("Continue and Fork", () => {
     );
     const opener = screen.getByRole("button", { name: "Continue…" });
     await user.click(opener);
-    const panel = screen.getByRole("group", { name: "Continue this session" });
+    const panel = await screen.findByRole("group", { name: "Continue this session" });
     expect(panel).toHaveFocus();
     expect(within(panel).getByRole("textbox", { name: "Name" })).toHaveValue("Billing (continued)");
     await user.tab();
@@ -153,7 +153,7 @@ describe("Continue and Fork", () => {
       ),
     );
     await userEvent.click(screen.getByRole("button", { name: "Continue…" }));
-    const panel = screen.getByRole("group", { name: "Continue this session" });
+    const panel = await screen.findByRole("group", { name: "Continue this session" });
     await within(panel).findByText(/is sent 2 messages of this conversation \(900 bytes\)/);
     await userEvent.click(within(panel).getByRole("button", { name: "Start continued session" }));
     expect(await within(panel).findByRole("alert")).toHaveTextContent(
@@ -169,7 +169,7 @@ describe("Continue and Fork", () => {
       ),
     );
     await userEvent.click(screen.getByRole("button", { name: "Continue…" }));
-    const panel = screen.getByRole("group", { name: "Continue this session" });
+    const panel = await screen.findByRole("group", { name: "Continue this session" });
     expect(await within(panel).findByRole("alert")).toBeInTheDocument();
     expect(within(panel).getByRole("button", { name: "Start continued session" })).toBeDisabled();
   });

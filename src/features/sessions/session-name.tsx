@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/button";
+import { focusOnMount } from "../../lib/focus-on-mount";
 import { takeFocusRequest } from "../../lib/focus-request";
 
 /**
@@ -78,8 +79,8 @@ export function SessionName({
           maxLength={200}
           aria-invalid={problem === undefined ? undefined : true}
           aria-describedby={problem === undefined ? undefined : problemId}
-          // biome-ignore lint/a11y/noAutofocus: the field appears because the reader asked to rename; it is where they type.
-          autoFocus
+          // The field appears because the reader asked to rename: it is where they type.
+          ref={focusOnMount}
           onChange={(event) => {
             setDraft(event.target.value);
             if (problem !== undefined && event.target.value.trim()) setProblem(undefined);

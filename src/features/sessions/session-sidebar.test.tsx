@@ -132,8 +132,10 @@ describe("SessionSidebar", () => {
       "RefactorReconnecting…demo-agent",
     );
     act(() => result.current.streamClosed("s-mid"));
-    expect(within(nav).getByRole("link", { name: /Refactor/ }).textContent).toBe(
-      "Refactorworking…demo-agent",
+    await waitFor(() =>
+      expect(within(nav).getByRole("link", { name: /Refactor/ }).textContent).toBe(
+        "Refactorworking…demo-agent",
+      ),
     );
   });
 
@@ -215,7 +217,7 @@ describe("SessionSidebar", () => {
       agent_name: "codex",
       name: "Fix CI",
     });
-    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("when a session has a permission waiting, then its link says it needs approval", async () => {

@@ -79,7 +79,7 @@ function renderRow(item: CompactionItem = completed, ...others: CompactionItem[]
 
 async function openInventory(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole("button", { name: /What the summary kept/ }));
-  return screen.getByRole("region", { name: /What the summary of the compaction at .* kept/ });
+  return screen.findByRole("region", { name: /What the summary of the compaction at .* kept/ });
 }
 
 describe("the audit on a completed compaction row", () => {
@@ -266,7 +266,7 @@ describe("Compare with the previous summary", () => {
     await user.click(
       await screen.findByRole("button", { name: /Compare with the previous summary · 1 lost/ }),
     );
-    const region = screen.getByRole("region", { name: /against the previous one/ });
+    const region = await screen.findByRole("region", { name: /against the previous one/ });
     expect(within(region).getByText("Kept last time, not this time (1)")).toBeInTheDocument();
     expect(within(region).getByText("src/auth.ts")).toBeInTheDocument();
     // The word diff runs in the audit-jobs chunk, imported on first use (ADR 0211).

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { Button } from "../../components/button";
 import { SEARCH_QUERY_MAX_CHARS } from "../../contract/search";
 import { useFindActions } from "./find-store";
@@ -30,6 +30,11 @@ export function FindBar({ find }: { find: FindBarState }) {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [findOpened]);
 
+  // The field is opened by the person's own shortcut: it is where they type.
+  useLayoutEffect(() => {
+    if (find.open) field.current?.focus();
+  }, [find.open]);
+
   if (!find.open) return null;
   const close = () => {
     findClosed();
@@ -49,8 +54,6 @@ export function FindBar({ find }: { find: FindBarState }) {
         aria-label="Find in session"
         placeholder="Find in session"
         maxLength={SEARCH_QUERY_MAX_CHARS}
-        // biome-ignore lint/a11y/noAutofocus: the field is opened by the person's own shortcut.
-        autoFocus
         value={find.text}
         onChange={(event) => textTyped(event.target.value)}
         onKeyDown={(event) => {

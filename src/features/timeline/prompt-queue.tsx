@@ -10,6 +10,7 @@ import { refusalText } from "../../api/refusal-words";
 import { type SessionRef, sessionQueries } from "../../api/session-queries";
 import { Button } from "../../components/button";
 import type { QueuedInput } from "../../contract/compozy-surfaces";
+import { focusOnMount } from "../../lib/focus-on-mount";
 import { QUEUE_COPY, queueTiming } from "./prompt-queue-view";
 
 /**
@@ -120,8 +121,8 @@ function QueuedRow({
           </label>
           <textarea
             id={`${reasonId}-edit`}
-            // biome-ignore lint/a11y/noAutofocus: the person just asked to edit this message.
-            autoFocus
+            // The person just asked to edit this message.
+            ref={focusOnMount}
             rows={2}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
