@@ -7,6 +7,7 @@ import { useUsageTurns } from "../../api/use-usage-turns";
 import { QueryError } from "../../components/query-error";
 import { compactionRequests } from "../../lib/compaction-origin";
 import { transcriptCompactions } from "../../lib/compaction-words";
+import { useKeptWhileEqual } from "../../lib/kept-while-equal";
 import { lazyAfterPaint } from "../../lib/lazy-after-paint";
 import { CompactNow } from "./compact-now";
 import { ContextMeter } from "./context-meter";
@@ -38,11 +39,15 @@ export function ContextRail({
   const usage = useQuery(usageQueries.usage(session));
   const turns = useUsageTurns(session);
   // Who asked for each compaction (a typed command, a caller), from the transcript already
-  // loaded. A plain object, so the query's structural sharing keeps it identical while unchanged.
-  const requests = useQuery({
-    ...transcriptQueries.detail(session),
-    select: (data) => Object.fromEntries(compactionRequests(data.entries)),
-  });
+  // loaded. The transcript query shares no structure (transcript-queries.ts), so this is a new
+  // object after every frame or older page: it is kept while equal, or the chart and the
+  // turns list (thousands of nodes in a long session) would render again each time.
+  const requests = useKeptWhileEqual(
+    useQuery({
+      ...transcriptQueries.detail(session),
+      select: (data) => Object.fromEntries(compactionRequests(data.entries)),
+    }).data,
+  );
   // Each compaction's state as the transcript has it (fresher than the markers' re-read).
   const states = useQuery({
     ...transcriptQueries.detail(session),
@@ -53,9 +58,9 @@ export function ContextRail({
     [turns.data, states],
   );
   const meter = deriveMeterView(usage, levelled?.compactions);
-  // The chart and the turns list of a long session are thousands of nodes: they render in
-  // the background (interruptible), so their arrival never blocks scrolling the transcript
-  // for one long task.
+  // The chart and the turns list of a long session are thousands of nodes. On React they
+  // render in the background; Preact returns the value as it is (ADR 0215), so what keeps
+  // them off the scrolling path is that their inputs change only when their data does.
   const shownTurns = useDeferredValue(levelled);
 
   return (
@@ -81,11 +86,11 @@ export function ContextRail({
               <p className="text-sm text-slate-600 dark:text-slate-300">Loading the chart</p>
             }
           >
-            <ContextChart data={shownTurns} requests={requests.data} />
+            <ContextChart data={shownTurns} requests={requests} />
           </Suspense>
           <TurnsList
             data={shownTurns}
-            requests={requests.data}
+            requests={requests}
             total={sessionTotal(usage.data, shownTurns.turns)}
           />
         </>
