@@ -10,8 +10,9 @@ if (typeof window !== "undefined") void loadRenderer();
 
 /** Untrusted Markdown, shown as plain text until the renderer has loaded. */
 export function SafeMarkdown({ text }: { text: string }) {
-  // A streamed reply changes many times a second: the new text is parsed in the
-  // background (interruptible), so React can skip versions a newer one replaced.
+  // A streamed reply changes many times a second. On React the new text is parsed in the
+  // background; on Preact this is the text itself (ADR 0215), and the stream's frame
+  // batching bounds how often it is parsed.
   const shown = useDeferredValue(text);
   return (
     <Suspense fallback={<div className="break-words whitespace-pre-wrap">{shown}</div>}>

@@ -146,7 +146,8 @@ function useTranscriptWindow(
     getItemKey,
     rangeExtractor,
     // Rendering inside the scroll event (flushSync) made every scroll step one long task;
-    // the rows are rendered below from a deferred copy of the window instead.
+    // the rows are rendered below from a deferred copy of the window instead (on React;
+    // Preact renders them after the scroll event in one pass, ADR 0215).
     useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
