@@ -228,7 +228,7 @@ describe("hostile audits", () => {
     await user.click(
       await screen.findByRole("button", { name: /What the summary kept/ }, { timeout: 5_000 }),
     );
-    const region = screen.getByRole("region", {
+    const region = await screen.findByRole("region", {
       name: /What the summary of the compaction at .* kept/,
     });
     expect(within(region).getAllByRole("checkbox")).toHaveLength(40);

@@ -40,7 +40,7 @@ describe("ToolOutput", () => {
         })}
       />,
     );
-    const table = screen.getByRole("table");
+    const table = await screen.findByRole("table");
     expect(within(table).getAllByRole("row")).toHaveLength(DIFF_LINE_LIMIT + 1);
     await user.click(
       screen.getByRole("button", { name: /Show all \(52 more lines of the diff\)/ }),
