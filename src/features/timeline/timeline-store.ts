@@ -23,9 +23,11 @@ type TimelineState = {
     stopFollowing: () => void;
     resumeFollowing: () => void;
     jumpRequested: (entryId: string, options?: { focus: boolean }) => void;
-    jumpSettled: () => void;
+    /** The jump to `entryId` is done; a newer jump requested meanwhile stays. */
+    jumpSettled: (entryId: string) => void;
     revealRequested: (elementId: string) => void;
-    revealSettled: () => void;
+    /** The reveal of `elementId` is done; a newer one requested meanwhile stays. */
+    revealSettled: (elementId: string) => void;
   };
 };
 
@@ -49,10 +51,15 @@ const useTimelineStore = create<TimelineState>()((set) => ({
     // Reading an older entry is leaving the tail.
     jumpRequested: (entryId, options) =>
       set({ jumpTarget: entryId, jumpFocus: options?.focus ?? true, following: false }),
-    jumpSettled: () => set({ jumpTarget: undefined }),
+    // A settled jump clears only itself. Effects can run after the next event's handler
+    // (Preact runs a component's pending effects when it renders again), so the jump of the
+    // previous Enter may settle after the next Enter asked for another one.
+    jumpSettled: (entryId) =>
+      set((state) => (state.jumpTarget === entryId ? { jumpTarget: undefined } : {})),
     // The reader acted on that row: pinning to the tail meanwhile would unmount it.
     revealRequested: (elementId) => set({ revealTarget: elementId, following: false }),
-    revealSettled: () => set({ revealTarget: undefined }),
+    revealSettled: (elementId) =>
+      set((state) => (state.revealTarget === elementId ? { revealTarget: undefined } : {})),
   },
 }));
 

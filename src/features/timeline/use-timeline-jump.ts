@@ -35,10 +35,10 @@ export function useTimelineJump({
     const index = entries.findIndex((entry) => entry.message.id === target);
     if (index < 0) {
       if (canLoadOlder) loadOlder();
-      else if (!hasOlder) jumpSettled();
+      else if (!hasOlder) jumpSettled(target);
       return;
     }
-    jumpSettled();
+    jumpSettled(target);
     virtualizer.scrollToIndex(index, { align: "start" });
     if (!focus) return;
     let frames = 0;

@@ -33,7 +33,7 @@ export function useTimelineReveal({
         return;
       }
       element?.scrollIntoView?.({ block: "nearest" });
-      revealSettled();
+      revealSettled(target);
     };
     frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
