@@ -1,7 +1,7 @@
 // The SPA's budgets (docs/quality.md), measured in Debian's Chromium against the real daemon:
 // initial JavaScript (gzip), first entries of a 10,000-entry session painted from navigation
 // (median of 5 cold loads, against a bare page that fetches the same first page and prints
-// it: the floor), after the transcript arrives, the DOM size of the timeline, and scrolling
+// it: the floor), both the daemon's first screen (ADR 0242) and the SPA's own rows under it, after the transcript arrives, the DOM size of the timeline, and scrolling
 // it top to bottom (the longest main-thread task). The session is seeded straight into a ledger file through
 // the recorder, exactly as the agent host would have written it.
 import { execFileSync } from "node:child_process";
@@ -41,13 +41,20 @@ fetch(location.search.slice(1)).then((r) => r.json()).then((page) => {
 });
 </script></body></html>`;
 
+type ColdLoad = {
+  /** The first entries painted: the daemon's first screen (ADR 0242) or the SPA's own rows. */
+  firstEntries: number;
+  /** The SPA's own rows painted (the floor page has none: its entries are its rows). */
+  spaRows: number;
+};
+
 /** First entries painted, from navigation, in a fresh context (cold HTTP cache) each time. */
 async function coldFirstPaints(
   browser: Browser,
   url: string,
   options: { floor?: string } = {},
-): Promise<number[]> {
-  const samples: number[] = [];
+): Promise<ColdLoad[]> {
+  const samples: ColdLoad[] = [];
   for (let load = 0; load < COLD_LOADS; load += 1) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -56,12 +63,25 @@ async function coldFirstPaints(
         route.fulfill({ status: 200, contentType: "text/html", body: FLOOR_HTML }),
       );
     } else {
+      // tsx keeps function names with a `__name` helper the page does not have.
+      await page.addInitScript("globalThis.__name = (target) => target;");
       await page.addInitScript(() => {
-        const w = window as unknown as { __firstEntryAt?: number };
+        const w = window as unknown as { __firstEntryAt?: number; __spaRowsAt?: number };
+        const nextFrame = (set: (at: number) => void) =>
+          requestAnimationFrame(() => set(performance.now()));
         const observer = new MutationObserver(() => {
+          if (
+            w.__firstEntryAt === undefined &&
+            document.querySelector("[data-first-screen-entry]")
+          ) {
+            nextFrame((at) => {
+              w.__firstEntryAt ??= at;
+            });
+          }
           if (document.querySelector('[aria-label="Transcript"] [data-index]')) {
-            requestAnimationFrame(() => {
-              w.__firstEntryAt ??= performance.now();
+            nextFrame((at) => {
+              w.__firstEntryAt ??= at;
+              w.__spaRowsAt ??= at;
             });
             observer.disconnect();
           }
@@ -70,13 +90,17 @@ async function coldFirstPaints(
       });
     }
     await page.goto(options.floor === undefined ? url : `${url}?${options.floor}`);
+    const done = options.floor === undefined ? "__spaRowsAt" : "__firstEntryAt";
     await page.waitForFunction(
-      () => (window as unknown as { __firstEntryAt?: number }).__firstEntryAt !== undefined,
-      undefined,
+      (name) => (window as unknown as Record<string, number | undefined>)[name] !== undefined,
+      done,
       { timeout: 30_000 },
     );
     samples.push(
-      await page.evaluate(() => (window as unknown as { __firstEntryAt: number }).__firstEntryAt),
+      await page.evaluate(() => {
+        const w = window as unknown as { __firstEntryAt: number; __spaRowsAt?: number };
+        return { firstEntries: w.__firstEntryAt, spaRows: w.__spaRowsAt ?? w.__firstEntryAt };
+      }),
     );
     await context.close();
   }
@@ -240,16 +264,27 @@ try {
   });
   await browser.close();
   const list = (samples: number[]) => samples.map((ms) => ms.toFixed(0)).join(", ");
+  const firstEntries = app.map((load) => load.firstEntries);
+  const floorEntries = floor.map((load) => load.firstEntries);
   printFigure({
-    name: `10,000-entry session: first entries painted from navigation, cold cache, median of ${COLD_LOADS} (${list(app)} ms)`,
-    value: percentile(app, 50),
+    name: `10,000-entry session: first entries painted from navigation (the daemon's first screen), cold cache, median of ${COLD_LOADS} (${list(firstEntries)} ms)`,
+    value: percentile(firstEntries, 50),
     unit: "ms",
     budget: 350,
     kind: "max",
     baseline: {
-      name: `the bare page that fetches the same page and prints it (${list(floor)} ms)`,
-      value: percentile(floor, 50),
+      name: `the bare page that fetches the same page and prints it (${list(floorEntries)} ms)`,
+      value: percentile(floorEntries, 50),
     },
+  });
+  const spaRows = app.map((load) => load.spaRows);
+  printFigure({
+    name: `the SPA's own rows painted under it, from navigation, median of ${COLD_LOADS} (${list(spaRows)} ms)`,
+    value: percentile(spaRows, 50),
+    unit: "ms",
+    budget: 1000,
+    kind: "max",
+    baseline: { name: "the bare page", value: percentile(floorEntries, 50) },
   });
   const figures = await measureBrowser(sessionUrl);
   printFigure({

@@ -14,6 +14,7 @@ import type { CatalogStream } from "./http/catalog-stream";
 import { mountCompozySurfaceRoutes } from "./http/compozy-surface-routes";
 import { mountDeriveRoutes } from "./http/derive-routes";
 import { mountExportRoutes } from "./http/export-routes";
+import { loadFirstScreen } from "./http/first-screen";
 import { mountPinRoutes } from "./http/pin-routes";
 import { mountQueueRoutes } from "./http/queue-routes";
 import { mountReadRoutes } from "./http/read-routes";
@@ -104,7 +105,29 @@ export function createApp(deps: AppDeps): Hono {
 
   app.all("/api/*", (c) => sendError(c, new ApiError(404, "not_found", "no such endpoint")));
   if (deps.distDir !== undefined) {
-    mountStaticSite(app, deps.distDir, { preloadFirstReads: deps.security.token === undefined });
+    const open = deps.security.token === undefined;
+    mountStaticSite(app, deps.distDir, {
+      preloadFirstReads: open,
+      // The page's own Host, so the API answers these reads as it will answer the SPA's.
+      ...(open && deps.sessions !== undefined
+        ? {
+            firstScreen: (c, ws, id) =>
+              loadFirstScreen(
+                (path) =>
+                  Promise.resolve(
+                    app.fetch(
+                      new Request(new URL(path, c.req.url), {
+                        headers: { host: c.req.header("host") ?? "" },
+                      }),
+                    ),
+                  ),
+                ws,
+                id,
+                log,
+              ),
+          }
+        : {}),
+    });
   }
 
   app.notFound((c) => sendError(c, new ApiError(404, "not_found", "not found")));

@@ -5,7 +5,7 @@
 // is revalidated. Unknown non-/api paths get index.html so client-side routes
 // (`/w/:ws/s/:id`) survive a reload; a missing /assets file is a 404, never HTML. A session
 // link's page names the SPA's first two reads as preloads, so they run while the bundle
-// loads (ADR 0210).
+// loads (ADR 0210), and draws its newest entries, painted before any script runs (ADR 0242).
 import { realpathSync, type Stats, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
@@ -139,14 +139,32 @@ export function withFirstPaintPreloads(html: string, urlPath: string): string | 
   return html.slice(0, at) + tags + html.slice(at);
 }
 
-async function sendIndexWithPreloads(c: Context, index: string, urlPath: string) {
+/** The page with the session's first screen as the body's first element (ADR 0242). */
+export function withFirstScreen(html: string, firstScreen: string | undefined): string {
+  const body = /<body[^>]*>/.exec(html);
+  if (firstScreen === undefined || body === null) return html;
+  const at = body.index + body[0].length;
+  return html.slice(0, at) + firstScreen + html.slice(at);
+}
+
+async function sendIndexWithPreloads(
+  c: Context,
+  index: string,
+  urlPath: string,
+  firstScreen: StaticSiteOptions["firstScreen"],
+) {
   let html: string;
   try {
     html = await readFile(index, "utf8");
   } catch {
     return c.text("Not Found", 404);
   }
-  const page = withFirstPaintPreloads(html, urlPath) ?? html;
+  const link = SESSION_LINK.exec(urlPath);
+  const screen =
+    firstScreen && link?.[1] && link[2] && c.req.method === "GET"
+      ? await firstScreen(c, link[1], link[2])
+      : undefined;
+  const page = withFirstScreen(withFirstPaintPreloads(html, urlPath) ?? html, screen);
   const body = Buffer.from(page, "utf8");
   const headers = new Headers({
     "Content-Type": CONTENT_TYPES[".html"] as string,
@@ -163,6 +181,11 @@ export type StaticSiteOptions = {
    * page request carries none (it is in the fragment), so a preload could only be refused.
    */
   preloadFirstReads?: boolean;
+  /**
+   * The first screen of a session link, drawn from the daemon's own answers to its first
+   * reads (ADR 0242); only asked for when the preloads are on.
+   */
+  firstScreen?: (c: Context, workspaceId: string, sessionId: string) => Promise<string | undefined>;
 };
 
 export function mountStaticSite(app: Hono, distDir: string, options: StaticSiteOptions = {}): void {
@@ -187,7 +210,7 @@ export function mountStaticSite(app: Hono, distDir: string, options: StaticSiteO
     const indexStat = fileStat(index, realRoot);
     if (indexStat === undefined) return c.text("Not Found", 404);
     if (options.preloadFirstReads === true && SESSION_LINK.test(urlPath)) {
-      return sendIndexWithPreloads(c, index, urlPath);
+      return sendIndexWithPreloads(c, index, urlPath, options.firstScreen);
     }
     return sendFile(c, index, indexStat, REVALIDATE, realRoot);
   });

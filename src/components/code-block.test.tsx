@@ -3,7 +3,8 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CodeBlock, fenceLanguage } from "./code-block";
+import { CodeBlock } from "./code-block";
+import { fenceLanguage } from "./looks";
 import MarkdownRenderer from "./markdown-renderer";
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,7 @@
 import { Suspense, use } from "react";
 import { once } from "../lib/lazy-after-paint";
 import { CopyButton } from "./copy-button";
+import { CODE_LANGUAGE } from "./looks";
 
 /** The highlighter chunk, fetched once (and again until it arrives). */
 const loadHighlighter = once(() => import("./highlight-code"));
@@ -8,13 +9,6 @@ const loadHighlighter = once(() => import("./highlight-code"));
 function HighlightedCode({ text, language }: { text: string; language: string | undefined }) {
   const { highlightCode } = use(loadHighlighter());
   return highlightCode(text, language) ?? text;
-}
-
-/** The language a fenced block names (`language-ts` → `ts`), lower-cased. */
-export function fenceLanguage(className: unknown): string | undefined {
-  const names = Array.isArray(className) ? className : [];
-  const name = names.find((n): n is string => typeof n === "string" && n.startsWith("language-"));
-  return name?.slice("language-".length).toLowerCase() || undefined;
 }
 
 /**
@@ -25,9 +19,7 @@ export function CodeBlock({ text, language }: { text: string; language: string |
   return (
     <div className="tl-code">
       <div className="flex items-center justify-between gap-2 px-1 pb-0.5">
-        <span className="font-mono text-[11px] text-slate-600 dark:text-slate-300">
-          {language ?? ""}
-        </span>
+        <span className={CODE_LANGUAGE}>{language ?? ""}</span>
         <CopyButton text={text} what="code" />
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a horizontally scrolling code block must take keyboard focus to be scrolled. */}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { ROW_ACTION } from "./looks";
 
 type CopyState = "idle" | "copied" | "failed";
 
@@ -38,7 +39,7 @@ export function CopyButton({ text, what }: { text: string; what: string }) {
         // The visible word starts the name (WCAG 2.5.3); the rest says what is copied.
         aria-label={`Copy ${what}`}
         onClick={copy}
-        className="inline-flex min-h-6 items-center rounded px-1.5 text-[11px] font-medium text-slate-700 hover:bg-slate-200 hover:text-slate-950 dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-white"
+        className={ROW_ACTION}
       >
         Copy
       </button>

@@ -7,12 +7,10 @@ import type { ReactElement, ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { afterFirstPaint } from "../lib/lazy-after-paint";
-import { CodeBlock, fenceLanguage, preloadHighlighter } from "./code-block";
+import { CodeBlock, preloadHighlighter } from "./code-block";
 import { remarkContentHeadings } from "./heading-levels";
+import { fenceLanguage, imageLabel, LINK } from "./looks";
 import { safeUrl } from "./safe-url";
-
-const linkClass =
-  "text-cyan-800 underline underline-offset-2 hover:text-cyan-950 dark:text-cyan-300 dark:hover:text-cyan-100";
 
 afterFirstPaint(() => void preloadHighlighter());
 
@@ -48,17 +46,17 @@ function Pre({ node, children }: { node?: HastNode | undefined; children?: React
 const components: Components = {
   a: ({ href, children }) =>
     href ? (
-      <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+      <a href={href} target="_blank" rel="noopener noreferrer" className={LINK}>
         {children}
       </a>
     ) : (
       <span>{children}</span>
     ),
   img: ({ src, alt }) => {
-    const label = `Image: ${alt?.trim() || "untitled"}`;
+    const label = imageLabel(alt);
     const href = typeof src === "string" ? safeUrl(src) : "";
     return href ? (
-      <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+      <a href={href} target="_blank" rel="noopener noreferrer" className={LINK}>
         {label}
       </a>
     ) : (

@@ -35,3 +35,6 @@ export function firstPaintReads(workspaceId: string, sessionId: string): string[
     withQuery(sessionApiPath(workspaceId, sessionId, "/transcript"), FIRST_TRANSCRIPT_QUERY),
   ];
 }
+
+/** The element of the daemon's first screen in a session link's page (ADR 0242). */
+export const FIRST_SCREEN_ID = "first-screen";

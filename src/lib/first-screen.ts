@@ -2,8 +2,10 @@
 // not need (the lazy chunks of ADR 0211, per-turn usage of ADR 0119) waits for it, so
 // nothing else takes the main thread while the first rows render. A page with no entries to
 // paint (an unstarted session, a failed read) says so at once; any other page (no session
-// open at all) lets the waiting work go after a bound.
+// open at all) lets the waiting work go after a bound. The daemon's own picture of the first
+// screen, when its page has one (ADR 0242), is removed at the same moment.
 import { useSyncExternalStore } from "react";
+import { FIRST_SCREEN_ID } from "../contract/first-paint";
 
 /** How long deferred work waits for a first screen that never comes. */
 const BOUND_MS = 3_000;
@@ -45,4 +47,17 @@ export function markFirstScreenAfterPaint(): void {
   else requestAnimationFrame(() => requestAnimationFrame(firstScreenPainted));
 }
 
-if (typeof window !== "undefined") setTimeout(firstScreenPainted, BOUND_MS);
+/** The daemon's picture of the first screen (ADR 0242) gives way to the real one. */
+function removeDaemonFirstScreen(): void {
+  document.getElementById(FIRST_SCREEN_ID)?.remove();
+}
+
+if (typeof window !== "undefined") {
+  setTimeout(firstScreenPainted, BOUND_MS);
+  // Once the SPA's own rows are painted under it, or as soon as the person acts on it.
+  onFirstScreenPainted(removeDaemonFirstScreen);
+  document
+    .getElementById(FIRST_SCREEN_ID)
+    ?.addEventListener("pointerdown", removeDaemonFirstScreen);
+  document.addEventListener("keydown", removeDaemonFirstScreen, { capture: true, once: true });
+}

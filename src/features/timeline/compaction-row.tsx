@@ -16,25 +16,12 @@ import {
   summaryLabel,
   summaryOf,
 } from "./compaction-view";
+import { COMPACTION_ICON, COMPACTION_TONE } from "./row-looks";
 import { useNow } from "./use-now";
 
-const TONE_CLASSES: Record<CompactionTone, string> = {
-  progress:
-    "border-cyan-300 bg-cyan-50 text-cyan-950 dark:border-cyan-800 dark:bg-cyan-950/50 dark:text-cyan-50",
-  success:
-    "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-50",
-  danger:
-    "border-red-400 bg-red-50 text-red-900 dark:border-red-700 dark:bg-red-950/60 dark:text-red-50",
-  neutral:
-    "border-slate-300 bg-slate-50 text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
-};
+const TONE_CLASSES: Record<CompactionTone, string> = COMPACTION_TONE;
 
-const ICONS: Record<CompactionTone, string> = {
-  progress: "",
-  success: "✓",
-  danger: "✕",
-  neutral: "•",
-};
+const ICONS: Record<CompactionTone, string> = COMPACTION_ICON;
 
 /**
  * One compaction, updated in place as the stream patches it. Its own role element is kept

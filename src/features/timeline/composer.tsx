@@ -8,6 +8,7 @@ import { lazyAfterPaint } from "../../lib/lazy-after-paint";
 import { COMPOSER_HINT, QUEUE_HINT } from "./composer-view";
 import { ContinuedNotice } from "./continued-notice";
 import { PromptQueue } from "./prompt-queue";
+import { STOPPED_NOTE } from "./row-looks";
 import { type PromptComposerState, usePromptComposer } from "./use-prompt-composer";
 
 /** The slash menu opens on "/" only: a chunk of its own (ADR 0211). */
@@ -48,9 +49,7 @@ function PromptComposer({ session, offline }: { session: SessionRef; offline: bo
       >
         <div className="mx-auto max-w-3xl space-y-2">
           {detail?.state === "stopped" ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300">
-              This session is stopped. Sending a message resumes it.
-            </p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{STOPPED_NOTE}</p>
           ) : null}
           <label htmlFor={COMPOSER_INPUT_ID} className="sr-only">
             Message

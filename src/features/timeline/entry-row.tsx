@@ -5,6 +5,7 @@ import { type Entry, type Message, speakerOf } from "../../contract/transcript";
 import { maintenanceSender, metadataFlag } from "../../lib/compaction-origin";
 import { PartView } from "./part-view";
 import { PinToggle } from "./pin-toggle";
+import { SPEAKER_LABEL, USER_BUBBLE } from "./row-looks";
 
 const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as const;
 
@@ -33,17 +34,12 @@ export const EntryRow = memo(function EntryRow({
   // The person's own words can be pinned; a maintenance prompt (Compact now's) is not theirs.
   const pinnable = message.role === "user" && !metadataFlag(message.metadata, "maintenance");
   const text = message.role === "system" ? "" : messageText(message);
-  const bubble =
-    message.role === "user" ? "rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/70" : "";
+  const bubble = message.role === "user" ? USER_BUBBLE : "";
   return (
     <div className={`space-y-1.5 ${bubble}`}>
       {label || pinnable || text ? (
         <div className="flex items-center gap-2">
-          {label ? (
-            <p className="text-xs font-semibold text-slate-600 dark:text-slate-300">
-              {sender ?? label}
-            </p>
-          ) : null}
+          {label ? <p className={SPEAKER_LABEL}>{sender ?? label}</p> : null}
           <span className="ml-auto inline-flex items-center gap-1.5">
             {text ? <CopyButton text={text} what="message" /> : null}
             {pinnable ? <PinToggle entryId={message.id} /> : null}

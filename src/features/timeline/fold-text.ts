@@ -65,3 +65,12 @@ export function foldText(
     hiddenChars: text.length - head.length,
   };
 }
+
+const number = new Intl.NumberFormat("en");
+
+/** What "Show more" reveals: "12 more lines", or characters when it is one long line. */
+export function hiddenLabel(fold: { hiddenLines: number; hiddenChars: number }): string {
+  return fold.hiddenLines > 1
+    ? `${number.format(fold.hiddenLines)} more lines`
+    : `${number.format(fold.hiddenChars)} more characters`;
+}

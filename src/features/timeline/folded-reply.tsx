@@ -1,9 +1,8 @@
 import { useId, useMemo } from "react";
 import { SafeMarkdown } from "../../components/safe-markdown";
-import { foldText } from "./fold-text";
+import { foldText, hiddenLabel } from "./fold-text";
+import { SHOW_MORE, SHOW_MORE_COUNT } from "./row-looks";
 import { useItemOpen, useTimelineActions } from "./timeline-store";
-
-const number = new Intl.NumberFormat("en");
 
 /**
  * An agent's reply, folded behind "Show more" when it is long (ADR 0137). Open or not is
@@ -18,10 +17,7 @@ export function FoldedReply({ itemKey, text }: { itemKey: string; text: string }
   const bodyId = useId();
   const toggleId = useId();
   if (!fold.folded) return <SafeMarkdown text={text} />;
-  const more =
-    fold.hiddenLines > 1
-      ? `${number.format(fold.hiddenLines)} more lines`
-      : `${number.format(fold.hiddenChars)} more characters`;
+  const more = hiddenLabel(fold);
   return (
     <div>
       <div id={bodyId}>
@@ -38,13 +34,13 @@ export function FoldedReply({ itemKey, text }: { itemKey: string; text: string }
           // The reply shrinks above the button: keep the button (and the reader) in view.
           revealRequested(toggleId);
         }}
-        className="mt-1 inline-flex items-center gap-1 rounded text-xs font-medium text-cyan-800 hover:underline dark:text-cyan-300"
+        className={SHOW_MORE}
       >
         {open ? "Show less" : "Show more"}
         {open ? null : (
           <>
             {" "}
-            <span className="font-normal text-slate-600 dark:text-slate-400">({more})</span>
+            <span className={SHOW_MORE_COUNT}>({more})</span>
           </>
         )}
       </button>

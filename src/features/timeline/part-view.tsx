@@ -9,6 +9,7 @@ import { FoldedReply } from "./folded-reply";
 import { NoticeLine } from "./notice-line";
 import { PermissionPart } from "./permission-part";
 import { ReasoningPart } from "./reasoning-part";
+import { EVENT_LINE } from "./row-looks";
 import { ToolPart } from "./tool-part";
 import { UnsupportedLine } from "./unsupported-line";
 
@@ -42,7 +43,7 @@ export function PartView({
         return <CarriedReplay itemKey={itemKey} data={part.data} />;
       }
       const line = describeEvent(part.data);
-      return line ? <p className="text-xs text-slate-600 dark:text-slate-400">{line}</p> : null;
+      return line ? <p className={EVENT_LINE}>{line}</p> : null;
     }
     case "data-compozy-permission":
       return <PermissionPart data={part.data} />;

@@ -1,4 +1,5 @@
 import { type ComponentProps, useId } from "react";
+import { DISCLOSURE } from "./row-looks";
 import { useItemOpen, useTimelineActions } from "./timeline-store";
 
 /**
@@ -16,17 +17,7 @@ export function useTimelineDisclosure(itemKey: string) {
   };
 }
 
-const LOOKS = {
-  /** The compaction row's disclosures (Summary, What the summary kept, Compare). */
-  row: "inline-flex min-h-6 items-center gap-1 rounded text-xs font-medium text-slate-700 underline-offset-2 hover:underline dark:text-slate-200",
-  /** A quieter one inside a message (Thinking). */
-  muted: "inline-flex items-center gap-1 rounded text-xs font-medium italic hover:underline",
-  /** A link-coloured one (what a continued session carried). */
-  link: "inline-flex items-center gap-1 rounded text-xs font-medium text-cyan-800 hover:underline dark:text-cyan-300",
-  /** A whole-width header (a tool call's row); its content lays itself out. */
-  block:
-    "flex w-full min-w-0 items-center gap-2 rounded-md px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-900",
-} as const;
+const LOOKS = DISCLOSURE;
 
 /** The button of a disclosure: `▸` turning to point down, `aria-expanded`/`aria-controls`. */
 export function DisclosureButton({

@@ -1,29 +1,22 @@
 import { Spinner } from "../../components/spinner";
+import { TOOL_BOX, TOOL_KIND, TOOL_STATE } from "./row-looks";
 import { DisclosureButton, useTimelineDisclosure } from "./timeline-disclosure";
 import { ToolOutput } from "./tool-output";
 import { toolOutputView } from "./tool-output-view";
 import { type AnyToolPart, toolKind, toolState, toolTitle } from "./tool-view";
-
-const STATE_CLASSES = {
-  running: "text-cyan-800 dark:text-cyan-300",
-  done: "text-emerald-800 dark:text-emerald-300",
-  failed: "text-red-800 dark:text-red-300",
-} as const;
 
 /** One compact tool row (title, kind, state); expands to show what it did (command, diffs, output; raw behind a toggle). */
 export function ToolPart({ itemKey, part }: { itemKey: string; part: AnyToolPart }) {
   const { open, panelId, toggle } = useTimelineDisclosure(itemKey);
   const state = toolState(part);
   return (
-    <div className="rounded-md border border-slate-200 text-sm dark:border-slate-700">
+    <div className={TOOL_BOX}>
       <DisclosureButton open={open} panelId={panelId} look="block" onClick={toggle}>
         <span className="min-w-[30%] flex-1 truncate font-medium">{toolTitle(part)}</span>
         {/* A dynamic tool's name can be long (MCP names): it gives way before the title does. */}
-        <span className="max-w-[40%] min-w-0 truncate rounded bg-slate-100 px-1.5 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-          {toolKind(part)}
-        </span>
+        <span className={TOOL_KIND}>{toolKind(part)}</span>
         <span
-          className={`inline-flex shrink-0 items-center gap-1 text-xs font-medium ${STATE_CLASSES[state.tone]}`}
+          className={`inline-flex shrink-0 items-center gap-1 text-xs font-medium ${TOOL_STATE[state.tone]}`}
         >
           {state.tone === "running" ? (
             <Spinner />
