@@ -76,3 +76,66 @@ test("when a reply has a fenced code block, then it is highlighted after the fir
   await tideline.screenshot("highlighted-code");
   expect(consoleErrors).toEqual([]);
 });
+
+test("when a session link is opened, then its newest entries are painted from the page itself, and the SPA's rows take their place in the same spot", async ({
+  page,
+  tideline,
+  consoleErrors,
+}) => {
+  const session = await tideline.createSession("Drawn first");
+  await tideline.open(session);
+  await tideline.send("/demo markdown");
+  await tideline.waitIdle(session);
+  const link = `/w/${session.workspace_id}/s/${session.id}`;
+
+  // Where each row of the picture was, and where the SPA's rows were when it went away.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __screen?: { rows: string[]; spaRowsAtRemoval: number } };
+    const observer = new MutationObserver(() => {
+      const drawn = document.getElementById("first-screen");
+      if (drawn && w.__screen === undefined) {
+        w.__screen = { rows: [], spaRowsAtRemoval: -1 };
+      }
+      if (w.__screen && w.__screen.rows.length === 0 && document.readyState !== "loading") {
+        w.__screen.rows = [...document.querySelectorAll("[data-first-screen-entry]")].map(
+          (row) => row.textContent ?? "",
+        );
+      }
+      if (w.__screen && !drawn && w.__screen.spaRowsAtRemoval < 0) {
+        w.__screen.spaRowsAtRemoval = document.querySelectorAll(
+          '[aria-label="Transcript"] [data-index]',
+        ).length;
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(link);
+  const seen = await page.evaluate(
+    () =>
+      (window as unknown as { __screen?: { rows: string[]; spaRowsAtRemoval: number } }).__screen,
+  );
+  expect(seen?.rows.some((row) => row.includes("Markdown showcase"))).toBe(true);
+  // It went away only once the SPA's own rows were there under it.
+  expect(seen?.spaRowsAtRemoval).toBeGreaterThan(0);
+  await expect(tideline.timeline.getByText("Markdown showcase").first()).toBeVisible();
+  expect(await page.locator("#first-screen").count()).toBe(0);
+
+  // With no script at all, the picture is what the page shows: the same reply, readable,
+  // and nothing in it for a keyboard or a screen reader.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  // (Not page.goto: the fixture's waits for the SPA to take over, which it cannot here.)
+  await page.evaluate(() => window.location.reload());
+  const drawn = page.locator("#first-screen");
+  await expect(drawn).toBeVisible();
+  await expect(drawn).toHaveAttribute("aria-hidden", "true");
+  await expect(drawn.getByText("Markdown showcase").first()).toBeVisible();
+  expect(
+    await drawn
+      .locator("a, button:not([disabled]), input:not([disabled]), textarea, [tabindex='0']")
+      .count(),
+  ).toBe(0);
+  await tideline.screenshot("first-screen-before-script");
+  // The aborted scripts are this test's own doing.
+  expect(consoleErrors.filter((error) => !error.includes("/assets/"))).toEqual([]);
+});

@@ -1,6 +1,7 @@
 // Playwright fixtures: one real daemon per worker (per spec file when its options differ),
 // a page that fails the test on any console error, and the Tideline page object.
 import { test as base, expect } from "@playwright/test";
+import { FIRST_SCREEN_ID } from "../src/contract/first-paint";
 import { describeFindings } from "./a11y";
 import { type Daemon, demoAgentFlag, removeDataDir, startDaemon } from "./daemon";
 import { TidelinePage } from "./tideline-page";
@@ -31,6 +32,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   baseURL: async ({ daemon }, use) => {
     await use(daemon.url);
+  },
+  // A session link's page opens with the daemon's picture of its newest entries over the
+  // SPA (ADR 0242), text the SPA's own rows repeat. Every navigation waits until the SPA has
+  // taken over, as a person's first action finds it; first-paint.spec.ts watches the picture.
+  page: async ({ page }, use) => {
+    const settled = async <T>(navigated: Promise<T>): Promise<T> => {
+      const response = await navigated;
+      await page.locator(`#${FIRST_SCREEN_ID}`).waitFor({ state: "detached", timeout: 10_000 });
+      return response;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = (...args) => settled(goto(...args));
+    page.reload = (...args) => settled(reload(...args));
+    await use(page);
   },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];

@@ -1,6 +1,6 @@
 // createApp(deps) → the Hono app. It never listens: main.ts serves it, tests call
 // `app.request()` or serve it on port 0.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { GATEWAY_TIER_HEADER } from "../src/contract/compozy-surfaces";
 import type { Health } from "../src/contract/health";
 import type { SessionHost } from "./acp/session-host";
@@ -59,6 +59,12 @@ const REFUSAL_STATUS = {
   agent_request_failed: 502,
 } as const;
 
+/** The page request's own Host, so the API answers the first screen's reads as the SPA's. */
+function hostOf(c: Context): Record<string, string> {
+  const host = c.req.header("host");
+  return host === undefined ? {} : { host };
+}
+
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const log = deps.log ?? ((line: string) => console.error(line));
@@ -115,11 +121,7 @@ export function createApp(deps: AppDeps): Hono {
               loadFirstScreen(
                 (path) =>
                   Promise.resolve(
-                    app.fetch(
-                      new Request(new URL(path, c.req.url), {
-                        headers: { host: c.req.header("host") ?? "" },
-                      }),
-                    ),
+                    app.fetch(new Request(new URL(path, c.req.url), { headers: hostOf(c) })),
                   ),
                 ws,
                 id,

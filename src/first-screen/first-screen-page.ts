@@ -105,10 +105,12 @@ function composer(session: FirstScreenSession): HastElement {
           el("p", "mr-auto text-xs text-slate-600 dark:text-slate-400", [
             text("Ctrl/⌘ + Enter to send"),
           ]),
+          // Disabled, as the SPA's is with an empty box: it cannot be focused or pressed.
           el(
-            "span",
-            "inline-flex rounded-md px-3 py-1.5 text-sm font-medium bg-slate-400 text-white dark:bg-slate-600 dark:text-slate-950",
+            "button",
+            "inline-flex rounded-md px-3 py-1.5 text-sm font-medium bg-slate-400 text-white opacity-70 dark:bg-slate-600 dark:text-slate-950",
             [text("Send")],
+            { type: "button", disabled: true, tabIndex: -1 },
           ),
         ]),
       ]),

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FIRST_SCREEN_ID } from "../contract/first-paint";
 
 // A fresh module per test: the shared setup releases the first screen for every other test.
 async function freshFirstScreen() {
@@ -56,5 +57,46 @@ describe("the first screen", () => {
     stop();
     screen.firstScreenPainted();
     expect(waiting).not.toHaveBeenCalled();
+  });
+
+  describe("the daemon's first screen of a session link (ADR 0242)", () => {
+    function daemonScreen() {
+      const screen = document.createElement("div");
+      screen.id = FIRST_SCREEN_ID;
+      document.body.prepend(screen);
+      return screen;
+    }
+    afterEach(() => document.getElementById(FIRST_SCREEN_ID)?.remove());
+
+    it("when the SPA's own rows are painted, then it is removed, and not before", async () => {
+      const drawn = daemonScreen();
+      const screen = await freshFirstScreen();
+      screen.markFirstScreenAfterPaint();
+      vi.advanceTimersToNextFrame();
+      expect(drawn.isConnected).toBe(true);
+      vi.advanceTimersToNextFrame();
+      expect(drawn.isConnected).toBe(false);
+    });
+
+    it("when the person presses a key or points at it first, then it is removed at once", async () => {
+      const keyed = daemonScreen();
+      await freshFirstScreen();
+      document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true }));
+      expect(keyed.isConnected).toBe(false);
+
+      const pointed = daemonScreen();
+      await freshFirstScreen();
+      pointed.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+      expect(pointed.isConnected).toBe(false);
+    });
+
+    it("when the SPA's rows never come, then it is removed after the bound", async () => {
+      const drawn = daemonScreen();
+      await freshFirstScreen();
+      vi.advanceTimersByTime(2_999);
+      expect(drawn.isConnected).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(drawn.isConnected).toBe(false);
+    });
   });
 });
