@@ -34,7 +34,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(daemon.url);
   },
   // A session link's page opens with the daemon's picture of its newest entries over the
-  // SPA (ADR 0242), text the SPA's own rows repeat. Every navigation waits until the SPA has
+  // SPA (ADR 0217), text the SPA's own rows repeat. Every navigation waits until the SPA has
   // taken over, as a person's first action finds it; first-paint.spec.ts watches the picture.
   page: async ({ page }, use) => {
     const settled = async <T>(navigated: Promise<T>): Promise<T> => {

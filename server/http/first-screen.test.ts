@@ -1,4 +1,4 @@
-// A session link's page carries the session's first screen (ADR 0242), drawn from the
+// A session link's page carries the session's first screen (ADR 0217), drawn from the
 // daemon's own answers to the SPA's first reads: with a real ledger and the demo agent, a
 // hostile prompt stays text, and every page that cannot have one is sent as before.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_SCREEN_ID } from "../../src/contract/first-paint";
 import { startTestDaemon, type TestDaemon } from "../testing/daemon";
-import { withFirstScreen } from "./static-site";
+import { withFirstScreen, withTheme } from "./static-site";
 
 const top = mkdtempSync(join(tmpdir(), "tideline-first-screen-"));
 const dist = join(top, "dist");
@@ -53,6 +53,21 @@ describe("a session link's first screen", () => {
     expect(html).toMatch(/data-first-screen-entry="\d+"/);
   });
 
+  it("when the person forced a theme, then the page is in it before any script; any other cookie value is ignored", async () => {
+    const link = `/w/${daemon.ws}/s/${sessionId}`;
+    const themed = async (cookie: string) =>
+      (await daemon.call("GET", link, { headers: { Cookie: cookie } })).text();
+    expect(await themed("a=1; tideline-theme=dark")).toContain('<html data-theme="dark">');
+    expect(await themed("tideline-theme=light")).toContain('<html data-theme="light">');
+    for (const cookie of [
+      'tideline-theme="><script>',
+      "tideline-theme=system",
+      "x-tideline-theme=dark",
+    ]) {
+      expect(await themed(cookie), cookie).toContain("<html><head>");
+    }
+  });
+
   it("when the session does not exist, the link is malformed, or the request is a HEAD, then the page is sent without one", async () => {
     for (const path of [`/w/${daemon.ws}/s/ses_nope`, `/w/${daemon.ws}/s/${sessionId}/x`, "/"]) {
       const { response, html } = await page(path);
@@ -90,5 +105,15 @@ describe("placing a first screen in a page", () => {
     );
     expect(withFirstScreen("<html></html>", "<p>1</p>")).toBe("<html></html>");
     expect(withFirstScreen("<body></body>", undefined)).toBe("<body></body>");
+  });
+});
+
+describe("the page's theme", () => {
+  it("when the cookie names a theme, then the root element carries it, whatever else the tag holds", () => {
+    expect(withTheme(`<html lang="en"><body>`, "tideline-theme=dark")).toBe(
+      `<html data-theme="dark" lang="en"><body>`,
+    );
+    expect(withTheme("<html>", undefined)).toBe("<html>");
+    expect(withTheme("<htmlx>", "tideline-theme=dark")).toBe("<htmlx>");
   });
 });

@@ -5,12 +5,12 @@
 // is revalidated. Unknown non-/api paths get index.html so client-side routes
 // (`/w/:ws/s/:id`) survive a reload; a missing /assets file is a 404, never HTML. A session
 // link's page names the SPA's first two reads as preloads, so they run while the bundle
-// loads (ADR 0210), and draws its newest entries, painted before any script runs (ADR 0242).
+// loads (ADR 0210), and draws its newest entries, painted before any script runs (ADR 0217).
 import { realpathSync, type Stats, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { firstPaintReads } from "../../src/contract/first-paint";
+import { firstPaintReads, THEME_COOKIE } from "../../src/contract/first-paint";
 import { chooseEncoding, type StaticEncoding } from "./content-encoding";
 
 export const SPA_HEADERS = {
@@ -139,7 +139,18 @@ export function withFirstPaintPreloads(html: string, urlPath: string): string | 
   return html.slice(0, at) + tags + html.slice(at);
 }
 
-/** The page with the session's first screen as the body's first element (ADR 0242). */
+/** The page in the theme the person forced (the SPA's cookie), so its first paint is in it. */
+export function withTheme(html: string, cookieHeader: string | undefined): string {
+  const theme = cookieHeader
+    ?.split(";")
+    .map((pair) => pair.trim())
+    .find((pair) => pair.startsWith(`${THEME_COOKIE}=`))
+    ?.slice(THEME_COOKIE.length + 1);
+  if (theme !== "light" && theme !== "dark") return html;
+  return html.replace(/<html(?=[\s>])/, `<html data-theme="${theme}"`);
+}
+
+/** The page with the session's first screen as the body's first element (ADR 0217). */
 export function withFirstScreen(html: string, firstScreen: string | undefined): string {
   const body = /<body[^>]*>/.exec(html);
   if (firstScreen === undefined || body === null) return html;
@@ -164,7 +175,10 @@ async function sendIndexWithPreloads(
     firstScreen && link?.[1] && link[2] && c.req.method === "GET"
       ? await firstScreen(c, link[1], link[2])
       : undefined;
-  const page = withFirstScreen(withFirstPaintPreloads(html, urlPath) ?? html, screen);
+  const page = withTheme(
+    withFirstScreen(withFirstPaintPreloads(html, urlPath) ?? html, screen),
+    c.req.header("cookie"),
+  );
   const body = Buffer.from(page, "utf8");
   const headers = new Headers({
     "Content-Type": CONTENT_TYPES[".html"] as string,
@@ -183,7 +197,7 @@ export type StaticSiteOptions = {
   preloadFirstReads?: boolean;
   /**
    * The first screen of a session link, drawn from the daemon's own answers to its first
-   * reads (ADR 0242); only asked for when the preloads are on.
+   * reads (ADR 0217); only asked for when the preloads are on.
    */
   firstScreen?: (c: Context, workspaceId: string, sessionId: string) => Promise<string | undefined>;
 };

@@ -36,5 +36,11 @@ export function firstPaintReads(workspaceId: string, sessionId: string): string[
   ];
 }
 
-/** The element of the daemon's first screen in a session link's page (ADR 0242). */
+/** The element of the daemon's first screen in a session link's page (ADR 0217). */
 export const FIRST_SCREEN_ID = "first-screen";
+
+/**
+ * The cookie that tells the daemon a forced theme ("light" or "dark"), so the page it sends
+ * is drawn in it before any script runs (ADR 0217); absent for the system's.
+ */
+export const THEME_COOKIE = "tideline-theme";

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The first screen a session link's page carries (ADR 0242): the newest entries drawn as the
+// The first screen a session link's page carries (ADR 0217): the newest entries drawn as the
 // timeline draws them, nothing in it to follow or focus, every transcript string escaped,
 // and no first screen at all where a row could not be drawn faithfully.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The first screen of a session link (ADR 0242): the session page's frame (sidebar, header,
+// The first screen of a session link (ADR 0217): the session page's frame (sidebar, header,
 // transcript, message box) with its newest entries drawn in it, written into the page the
 // daemon sends, so they are painted before any script has run. It lies over the SPA as it
 // starts, hidden from assistive technology and holding nothing to focus, and the SPA

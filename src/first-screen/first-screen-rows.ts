@@ -1,5 +1,5 @@
 // The newest entries of a session as the timeline draws them, for the daemon's first screen
-// (ADR 0242): speaker and Copy above a message, Markdown (folded where the SPA folds it),
+// (ADR 0217): speaker and Copy above a message, Markdown (folded where the SPA folds it),
 // Thinking and tool calls collapsed, notices and event lines. A row it cannot draw the way
 // the SPA will (a compaction, a permission, a file, anything unknown) is refused, and the
 // page goes without a first screen rather than show one that jumps when the SPA arrives.

@@ -2,7 +2,7 @@
 // page: the same parser, GFM and heading levels, raw HTML dropped, and each element the
 // renderer replaces (links, images, code blocks, tables) replaced the same way. Nothing in
 // it can be focused or followed: the first screen is a picture of the rows, hidden from
-// assistive technology, and the SPA's rows take its place (ADR 0242).
+// assistive technology, and the SPA's rows take its place (ADR 0217).
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";

@@ -59,7 +59,7 @@ describe("the first screen", () => {
     expect(waiting).not.toHaveBeenCalled();
   });
 
-  describe("the daemon's first screen of a session link (ADR 0242)", () => {
+  describe("the daemon's first screen of a session link (ADR 0217)", () => {
     function daemonScreen() {
       const screen = document.createElement("div");
       screen.id = FIRST_SCREEN_ID;

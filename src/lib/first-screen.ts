@@ -3,7 +3,7 @@
 // nothing else takes the main thread while the first rows render. A page with no entries to
 // paint (an unstarted session, a failed read) says so at once; any other page (no session
 // open at all) lets the waiting work go after a bound. The daemon's own picture of the first
-// screen, when its page has one (ADR 0242), is removed at the same moment.
+// screen, when its page has one (ADR 0217), is removed at the same moment.
 import { useSyncExternalStore } from "react";
 import { FIRST_SCREEN_ID } from "../contract/first-paint";
 
@@ -47,7 +47,7 @@ export function markFirstScreenAfterPaint(): void {
   else requestAnimationFrame(() => requestAnimationFrame(firstScreenPainted));
 }
 
-/** The daemon's picture of the first screen (ADR 0242) gives way to the real one. */
+/** The daemon's picture of the first screen (ADR 0217) gives way to the real one. */
 function removeDaemonFirstScreen(): void {
   document.getElementById(FIRST_SCREEN_ID)?.remove();
 }

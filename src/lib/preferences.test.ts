@@ -38,4 +38,13 @@ describe("applyTheme", () => {
     expect(document.documentElement.dataset.theme).toBeUndefined();
     expect(document.documentElement.style.colorScheme).toBe("");
   });
+
+  it("when a theme is forced, then a cookie tells the daemon, for the pages it draws; system clears it", () => {
+    applyTheme("light");
+    expect(document.cookie).toContain("tideline-theme=light");
+    applyTheme("dark");
+    expect(document.cookie).toContain("tideline-theme=dark");
+    applyTheme("system");
+    expect(document.cookie).not.toContain("tideline-theme");
+  });
 });

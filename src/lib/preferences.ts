@@ -3,6 +3,7 @@
 // build's, a hand-edited one) falls back to the defaults field by field, never to an error.
 
 import { create } from "zustand";
+import { THEME_COOKIE } from "../contract/first-paint";
 import { z } from "../contract/zod";
 
 export const THEMES = ["system", "light", "dark"] as const;
@@ -90,4 +91,10 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
   if (theme === "system") delete root.dataset.theme;
   else root.dataset.theme = theme;
   root.style.colorScheme = theme === "system" ? "" : theme;
+  // The daemon draws a session link's first screen before this runs: it reads the cookie.
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed cookie; the Cookie Store API is not in every browser the SPA supports.
+  document.cookie =
+    theme === "system"
+      ? `${THEME_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`
+      : `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Strict`;
 }
