@@ -1,8 +1,9 @@
 // The SPA's budgets (docs/quality.md), measured in Debian's Chromium against the real daemon:
-// initial JavaScript (gzip), first entries of a 10,000-entry session painted from navigation
+// initial JavaScript (gzip); first entries of a 10,000-entry session painted from navigation
 // (median of 5 cold loads, against a bare page that fetches the same first page and prints
-// it: the floor), both the daemon's first screen (ADR 0242) and the SPA's own rows under it, after the transcript arrives, the DOM size of the timeline, and scrolling
-// it top to bottom (the longest main-thread task). The session is seeded straight into a ledger file through
+// it: the floor), both the daemon's first screen (ADR 0217) and the SPA's own rows under it;
+// after the transcript arrives, the DOM size of the timeline; and scrolling it top to bottom
+// (the longest main-thread task). The session is seeded straight into a ledger file through
 // the recorder, exactly as the agent host would have written it.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -42,7 +43,7 @@ fetch(location.search.slice(1)).then((r) => r.json()).then((page) => {
 </script></body></html>`;
 
 type ColdLoad = {
-  /** The first entries painted: the daemon's first screen (ADR 0242) or the SPA's own rows. */
+  /** The first entries painted: the daemon's first screen (ADR 0217) or the SPA's own rows. */
   firstEntries: number;
   /** The SPA's own rows painted (the floor page has none: its entries are its rows). */
   spaRows: number;

@@ -124,13 +124,13 @@ describe("the import boundaries", () => {
       "a daemon module three folders deep importing the SPA beyond the contract",
       "server/acp/session/x.ts",
       `import { formatTokens } from "../../../src/lib/format-tokens";${use("formatTokens")}`,
-      "imports only src/contract/ and src/audit/",
+      "imports only src/contract/, src/audit/ and src/first-screen/",
     ],
     [
       "the daemon importing the SPA beyond the contract",
       "server/acp/x.ts",
       `import { formatTokens } from "../../src/lib/format-tokens";${use("formatTokens")}`,
-      "imports only src/contract/ and src/audit/",
+      "imports only src/contract/, src/audit/ and src/first-screen/",
     ],
   ])("when %s, then lint fails with the rule's reason", (_what, path, source, message) => {
     const found = lintAs(path, source);
@@ -158,6 +158,11 @@ describe("the import boundaries", () => {
       "a daemon module three folders deep importing the contract",
       "server/acp/session/x.ts",
       `import { a } from "../../../src/contract/session";${use("a")}`,
+    ],
+    [
+      "the daemon's routes drawing a session link's first screen",
+      "server/http/x.ts",
+      `import { a } from "../../src/first-screen/first-screen-page";${use("a")}`,
     ],
     [
       "a test importing test support",

@@ -2,6 +2,8 @@
 // does the daemon's first screen of a session link (src/first-screen), which must look
 // like the rows that replace it.
 
+import type { NoticeTone } from "./notice-view";
+
 /** "You" / "Agent" above a message. */
 export const SPEAKER_LABEL = "text-xs font-semibold text-slate-600 dark:text-slate-300";
 
@@ -58,12 +60,12 @@ export const NOTICE_TONE = {
   error: "border-red-600 dark:border-red-400",
   warning: "border-amber-500 dark:border-amber-400",
   info: "border-slate-400 dark:border-slate-500",
-} as const;
+} as const satisfies Record<NoticeTone, string>;
 export const NOTICE_LABEL = {
   error: "text-red-800 dark:text-red-300",
   warning: "text-amber-900 dark:text-amber-200",
   info: "text-slate-700 dark:text-slate-300",
-} as const;
+} as const satisfies Record<NoticeTone, string>;
 
 /** "Show more" under a folded reply. */
 export const SHOW_MORE =
