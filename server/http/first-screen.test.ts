@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIRST_SCREEN_ID } from "../../src/contract/first-paint";
 import { startTestDaemon, type TestDaemon } from "../testing/daemon";
+import { loadFirstScreen } from "./first-screen";
 import { withFirstScreen, withTheme } from "./static-site";
 
 const top = mkdtempSync(join(tmpdir(), "tideline-first-screen-"));
@@ -115,5 +116,21 @@ describe("the page's theme", () => {
     );
     expect(withTheme("<html>", undefined)).toBe("<html>");
     expect(withTheme("<htmlx>", "tideline-theme=dark")).toBe("<htmlx>");
+  });
+});
+
+describe("reading the first screen", () => {
+  it("when a read answers with something that is not its JSON, or throws, then there is no first screen and the reason is logged", async () => {
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+    const notJson = async () => new Response("<html>oops</html>", { status: 200 });
+    expect(await loadFirstScreen(notJson, "ws_1", "ses_1", log)).toBeUndefined();
+    const wrongShape = async () => Response.json({ session: { id: 5 }, entries: "x" });
+    expect(await loadFirstScreen(wrongShape, "ws_1", "ses_1", log)).toBeUndefined();
+    const failing = async (): Promise<Response> => {
+      throw new Error("ledger closed");
+    };
+    expect(await loadFirstScreen(failing, "ws_1", "ses_1", log)).toBeUndefined();
+    expect(lines.some((line) => line.includes("ledger closed"))).toBe(true);
   });
 });

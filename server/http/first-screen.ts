@@ -14,15 +14,15 @@ export async function loadFirstScreen(
   log: (line: string) => void,
 ): Promise<string | undefined> {
   const [detailPath = "", transcriptPath = ""] = firstPaintReads(workspaceId, sessionId);
-  const [detail, page] = await Promise.all([get(detailPath), get(transcriptPath)]);
-  if (!detail.ok || !page.ok) return undefined;
-  const { session } = (await detail.json()) as { session?: { id?: unknown } };
-  const { entries } = (await page.json()) as { entries?: unknown };
-  if (typeof session?.id !== "string" || !Array.isArray(entries)) return undefined;
   try {
+    const [detail, page] = await Promise.all([get(detailPath), get(transcriptPath)]);
+    if (!detail.ok || !page.ok) return undefined;
+    const { session } = (await detail.json()) as { session?: { id?: unknown } };
+    const { entries } = (await page.json()) as { entries?: unknown };
+    if (typeof session?.id !== "string" || !Array.isArray(entries)) return undefined;
     return firstScreenHtml({ ...session, id: session.id }, entries);
   } catch (error) {
-    // A picture that failed to draw is no reason to fail the page.
+    // A picture that failed to read or draw is no reason to fail the page.
     log(
       `[http] first screen of ${sessionId} not drawn: ${error instanceof Error ? error.message : String(error)}`,
     );
