@@ -1,7 +1,7 @@
 import { Suspense, use } from "react";
 import { once } from "../lib/lazy-after-paint";
 import { CopyButton } from "./copy-button";
-import { CODE_LANGUAGE } from "./looks";
+import { CODE_HEAD, CODE_LANGUAGE } from "./looks";
 
 /** The highlighter chunk, fetched once (and again until it arrives). */
 const loadHighlighter = once(() => import("./highlight-code"));
@@ -18,7 +18,7 @@ function HighlightedCode({ text, language }: { text: string; language: string | 
 export function CodeBlock({ text, language }: { text: string; language: string | undefined }) {
   return (
     <div className="tl-code">
-      <div className="flex items-center justify-between gap-2 px-1 pb-0.5">
+      <div className={CODE_HEAD}>
         <span className={CODE_LANGUAGE}>{language ?? ""}</span>
         <CopyButton text={text} what="code" />
       </div>

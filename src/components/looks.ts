@@ -9,7 +9,8 @@ export const ROW_ACTION =
 export const LINK =
   "text-cyan-800 underline underline-offset-2 hover:text-cyan-950 dark:text-cyan-300 dark:hover:text-cyan-100";
 
-/** A code block's language above it. */
+/** The line above a code block (its language, Copy), and the language in it. */
+export const CODE_HEAD = "flex items-center justify-between gap-2 px-1 pb-0.5";
 export const CODE_LANGUAGE = "font-mono text-[11px] text-slate-600 dark:text-slate-300";
 
 /** The language a fenced block names (`language-ts` → `ts`), lower-cased. */

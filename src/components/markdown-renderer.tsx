@@ -5,11 +5,10 @@
 // Copy button and syntax highlighting (ADR 0213).
 import type { ReactElement, ReactNode } from "react";
 import Markdown, { type Components } from "react-markdown";
-import remarkGfm from "remark-gfm";
 import { afterFirstPaint } from "../lib/lazy-after-paint";
 import { CodeBlock, preloadHighlighter } from "./code-block";
-import { remarkContentHeadings } from "./heading-levels";
 import { fenceLanguage, imageLabel, LINK } from "./looks";
+import { REMARK_PLUGINS } from "./markdown-plugins";
 import { safeUrl } from "./safe-url";
 
 afterFirstPaint(() => void preloadHighlighter());
@@ -74,8 +73,6 @@ const components: Components = {
   ),
 };
 
-const plugins = [remarkGfm, remarkContentHeadings];
-
 // Parsing is the cost of a row coming into the virtual window; a row scrolled back into
 // view reuses its rendered tree (React elements are immutable, so sharing them is safe).
 const CACHE_LIMIT = 400;
@@ -91,7 +88,7 @@ function renderMarkdown(text: string): ReactElement {
   // `Markdown` is a plain synchronous function (no hooks): calling it parses once, here.
   const tree = Markdown({
     children: text,
-    remarkPlugins: plugins,
+    remarkPlugins: REMARK_PLUGINS,
     skipHtml: true,
     urlTransform: safeUrl,
     components,

@@ -21,9 +21,16 @@ import {
   TOOL_BOX,
   TOOL_KIND,
   TOOL_STATE,
+  TOOL_STATUS,
+  TOOL_TITLE,
   USER_BUBBLE,
 } from "../features/timeline/row-looks";
-import { foldStateLines, showsSpeaker } from "../features/timeline/timeline-view";
+import {
+  foldStateLines,
+  messageText,
+  SPEAKER_NAMES,
+  showsSpeaker,
+} from "../features/timeline/timeline-view";
 import { type AnyToolPart, toolKind, toolState, toolTitle } from "../features/timeline/tool-view";
 import { maintenanceSender, metadataFlag } from "../lib/compaction-origin";
 import { el, type HastChild, type HastElement, text } from "./hast";
@@ -33,8 +40,6 @@ import { markdownTree } from "./markdown-html";
 export const MAX_PART_CHARS = 16_000;
 
 class Undrawable extends Error {}
-
-const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as const;
 
 function disclosure(look: keyof typeof DISCLOSURE, children: HastChild[]): HastElement {
   return el("span", DISCLOSURE[look], [
@@ -64,18 +69,14 @@ function toolPart(part: AnyToolPart): HastElement {
   const state = toolState(part);
   return el("div", TOOL_BOX, [
     disclosure("block", [
-      el("span", "min-w-[30%] flex-1 truncate font-medium", [text(toolTitle(part))]),
+      el("span", TOOL_TITLE, [text(toolTitle(part))]),
       el("span", TOOL_KIND, [text(toolKind(part))]),
-      el(
-        "span",
-        `inline-flex shrink-0 items-center gap-1 text-xs font-medium ${TOOL_STATE[state.tone]}`,
-        [
-          ...(state.tone === "running"
-            ? []
-            : [el("span", undefined, [text(state.tone === "done" ? "✓" : "✕")])]),
-          text(state.label),
-        ],
-      ),
+      el("span", `${TOOL_STATUS} ${TOOL_STATE[state.tone]}`, [
+        ...(state.tone === "running"
+          ? []
+          : [el("span", undefined, [text(state.tone === "done" ? "✓" : "✕")])]),
+        text(state.label),
+      ]),
     ]),
   ]);
 }
@@ -119,12 +120,10 @@ function partTree(part: Part, foldLong: boolean): HastElement | undefined {
 
 function entryTree(entry: Entry, showSpeaker: boolean): HastElement {
   const { message } = entry;
-  const label = showSpeaker ? ROLE_LABELS[speakerOf(message)] : undefined;
+  const label = showSpeaker ? SPEAKER_NAMES[speakerOf(message)] : undefined;
   const sender = message.role === "user" ? maintenanceSender(message.metadata) : undefined;
   const pinnable = message.role === "user" && !metadataFlag(message.metadata, "maintenance");
-  const hasText =
-    message.role !== "system" &&
-    message.parts.some((part) => part.type === "text" && part.text.trim() !== "");
+  const hasText = message.role !== "system" && messageText(message) !== "";
   const head =
     label || pinnable || hasText
       ? [

@@ -3,20 +3,22 @@
 // renderer replaces (links, images, code blocks, tables) replaced the same way. Nothing in
 // it can be focused or followed: the first screen is a picture of the rows, hidden from
 // assistive technology, and the SPA's rows take its place (ADR 0217).
-import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
-import { remarkContentHeadings } from "../components/heading-levels";
-import { CODE_LANGUAGE, fenceLanguage, imageLabel, LINK, ROW_ACTION } from "../components/looks";
+import {
+  CODE_HEAD,
+  CODE_LANGUAGE,
+  fenceLanguage,
+  imageLabel,
+  LINK,
+  ROW_ACTION,
+} from "../components/looks";
+import { REMARK_PLUGINS } from "../components/markdown-plugins";
 import { safeUrl } from "../components/safe-url";
 import { el, type HastChild, type HastElement, text } from "./hast";
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkContentHeadings)
-  .use(remarkRehype);
+const processor = unified().use(remarkParse).use(REMARK_PLUGINS).use(remarkRehype);
 
 /** The only properties kept from the parsed tree: a task list's checkbox and its classes. */
 const KEPT = new Set(["className", "type", "checked", "disabled"]);
@@ -29,7 +31,7 @@ function textOf(node: HastChild): string {
 function codeBlock(code: HastElement): HastElement {
   const language = fenceLanguage(code.properties.className);
   return el("div", "tl-code", [
-    el("div", "flex items-center justify-between gap-2 px-1 pb-0.5", [
+    el("div", CODE_HEAD, [
       el("span", CODE_LANGUAGE, [text(language ?? "")]),
       el("span", ROW_ACTION, [text("Copy")]),
     ]),

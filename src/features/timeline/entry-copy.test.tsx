@@ -3,7 +3,8 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Entry, Message } from "../../contract/transcript";
-import { EntryRow, messageText } from "./entry-row";
+import { EntryRow } from "./entry-row";
+import { messageText } from "./timeline-view";
 
 function entry(message: Message): Entry {
   return { message, start_sequence: 1, sequence: 1 };

@@ -1,21 +1,12 @@
 import { memo } from "react";
 import type { CompactionMarkerView } from "../../api/usage-queries";
 import { CopyButton } from "../../components/copy-button";
-import { type Entry, type Message, speakerOf } from "../../contract/transcript";
+import { type Entry, speakerOf } from "../../contract/transcript";
 import { maintenanceSender, metadataFlag } from "../../lib/compaction-origin";
 import { PartView } from "./part-view";
 import { PinToggle } from "./pin-toggle";
 import { SPEAKER_LABEL, USER_BUBBLE } from "./row-looks";
-
-const ROLE_LABELS = { user: "You", assistant: "Agent", system: undefined } as const;
-
-/** What "Copy message" copies: the message's text parts, as written (Markdown). */
-export function messageText(message: Message): string {
-  return message.parts
-    .flatMap((part) => (part.type === "text" ? [part.text] : []))
-    .join("\n\n")
-    .trim();
-}
+import { messageText, SPEAKER_NAMES } from "./timeline-view";
 
 /** One transcript entry: who spoke, then its parts in order. */
 export const EntryRow = memo(function EntryRow({
@@ -28,7 +19,7 @@ export const EntryRow = memo(function EntryRow({
   markerFor: (compactionId: string) => CompactionMarkerView | undefined;
 }) {
   const { message } = entry;
-  const label = showSpeaker ? ROLE_LABELS[speakerOf(message)] : undefined;
+  const label = showSpeaker ? SPEAKER_NAMES[speakerOf(message)] : undefined;
   // Compact now's own prompt says so, and who sent it; a command the person typed is theirs.
   const sender = message.role === "user" ? maintenanceSender(message.metadata) : undefined;
   // The person's own words can be pinned; a maintenance prompt (Compact now's) is not theirs.

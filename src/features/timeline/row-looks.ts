@@ -13,8 +13,10 @@ export const USER_BUBBLE = "rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800/
 /** A one-line event ("Session stopped — …"). */
 export const EVENT_LINE = "text-xs text-slate-600 dark:text-slate-400";
 
-/** A tool call's box, and the name of its kind inside it. */
+/** A tool call's box, and its title, the name of its kind and its status inside it. */
 export const TOOL_BOX = "rounded-md border border-slate-200 text-sm dark:border-slate-700";
+export const TOOL_TITLE = "min-w-[30%] flex-1 truncate font-medium";
+export const TOOL_STATUS = "inline-flex shrink-0 items-center gap-1 text-xs font-medium";
 export const TOOL_KIND =
   "max-w-[40%] min-w-0 truncate rounded bg-slate-100 px-1.5 font-mono text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200";
 export const TOOL_STATE = {

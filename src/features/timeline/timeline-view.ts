@@ -1,7 +1,7 @@
 // Pure reading of the cached transcript for the timeline: the usage markers by compaction
 // id (for the before → after figures), who speaks, and why an interrupted compaction ended.
 import type { CompactionMarkerView, UsageTurnsView } from "../../api/usage-queries";
-import { type Entry, speakerOf } from "../../contract/transcript";
+import { type Entry, type Message, speakerOf } from "../../contract/transcript";
 import { isInterrupted } from "../../lib/compaction-words";
 import { partitionPoint } from "../../lib/partition-point";
 
@@ -9,6 +9,17 @@ export function markersById(
   turns: UsageTurnsView | null,
 ): ReadonlyMap<string, CompactionMarkerView> {
   return new Map((turns?.compactions ?? []).map((marker) => [marker.compaction_id, marker]));
+}
+
+/** Who a row says spoke; a system entry names no one. */
+export const SPEAKER_NAMES = { user: "You", assistant: "Agent", system: undefined } as const;
+
+/** What "Copy message" copies: the message's text parts, as written (Markdown). */
+export function messageText(message: Message): string {
+  return message.parts
+    .flatMap((part) => (part.type === "text" ? [part.text] : []))
+    .join("\n\n")
+    .trim();
 }
 
 /** Consecutive agent entries (text, thinking, tools of one reply) share one "Agent" label. */

@@ -1,5 +1,5 @@
 import { Spinner } from "../../components/spinner";
-import { TOOL_BOX, TOOL_KIND, TOOL_STATE } from "./row-looks";
+import { TOOL_BOX, TOOL_KIND, TOOL_STATE, TOOL_STATUS, TOOL_TITLE } from "./row-looks";
 import { DisclosureButton, useTimelineDisclosure } from "./timeline-disclosure";
 import { ToolOutput } from "./tool-output";
 import { toolOutputView } from "./tool-output-view";
@@ -12,12 +12,10 @@ export function ToolPart({ itemKey, part }: { itemKey: string; part: AnyToolPart
   return (
     <div className={TOOL_BOX}>
       <DisclosureButton open={open} panelId={panelId} look="block" onClick={toggle}>
-        <span className="min-w-[30%] flex-1 truncate font-medium">{toolTitle(part)}</span>
+        <span className={TOOL_TITLE}>{toolTitle(part)}</span>
         {/* A dynamic tool's name can be long (MCP names): it gives way before the title does. */}
         <span className={TOOL_KIND}>{toolKind(part)}</span>
-        <span
-          className={`inline-flex shrink-0 items-center gap-1 text-xs font-medium ${TOOL_STATE[state.tone]}`}
-        >
+        <span className={`${TOOL_STATUS} ${TOOL_STATE[state.tone]}`}>
           {state.tone === "running" ? (
             <Spinner />
           ) : (
