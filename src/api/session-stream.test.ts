@@ -162,6 +162,47 @@ describe("SessionStream", () => {
     expect(client.getQueryData<TranscriptData>(key)?.entries).toHaveLength(2);
   });
 
+  it("when the first page is still being read as it starts, then it opens once the page is held, after it: no snapshot of the same entries", async () => {
+    let land: (page: TranscriptData) => void = () => {};
+    void client.prefetchQuery({
+      queryKey: key,
+      queryFn: () => new Promise<TranscriptData>((resolve) => (land = resolve)),
+    });
+    stream.start();
+    expect(sources).toHaveLength(0);
+    land({
+      epoch: 3,
+      generation: 1,
+      entries: [entry(1), entry(2)],
+      cursor: 2,
+      hasOlder: false,
+      nextBeforeSequence: undefined,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sources).toHaveLength(1);
+    expect(last().url).toContain("after_sequence=2&epoch=3&generation=1");
+  });
+
+  it("when it is stopped while the first page is read, then it never opens", async () => {
+    let land: (page: TranscriptData) => void = () => {};
+    void client.prefetchQuery({
+      queryKey: key,
+      queryFn: () => new Promise<TranscriptData>((resolve) => (land = resolve)),
+    });
+    stream.start();
+    stream.stop();
+    land({
+      epoch: 1,
+      generation: 0,
+      entries: [],
+      cursor: 0,
+      hasOlder: false,
+      nextBeforeSequence: undefined,
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sources).toHaveLength(0);
+  });
+
   it("when the stream drops, then it reconnects with backoff from its cursor and nothing is duplicated", () => {
     stream.start();
     last().open();
@@ -441,6 +482,48 @@ describe("SessionStream", () => {
     stream.wake();
     expect(sources).toHaveLength(2);
     expect(last().url).toContain("after_sequence=1&epoch=1&generation=0");
+  });
+
+  it("when the session was read as stopped already, then the session_stopped its stream ends with re-reads nothing", () => {
+    const detailKey = sessionQueries.detail(ref).queryKey;
+    client.setQueryData(detailKey, {
+      session: {
+        id: "s1",
+        workspace_id: "w1",
+        agent_name: "demo",
+        state: "stopped" as const,
+        available_commands: [],
+        created_at: "2026-01-01T00:00:00Z",
+        updated_at: "2026-01-01T00:00:00Z",
+      },
+    });
+    client.setQueryData<TranscriptData>(key, {
+      epoch: 1,
+      generation: 0,
+      entries: [entry(1)],
+      cursor: 1,
+      hasOlder: false,
+      nextBeforeSequence: undefined,
+    });
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    stream.start();
+    last().open();
+    last().emit("transcript_delta", delta([], 1));
+    last().emit("session_stopped", {
+      id: "",
+      session_id: "s1",
+      sequence: 0,
+      turn_id: "",
+      type: "session_stopped",
+      agent_name: "demo",
+      content: null,
+      timestamp: "2026-01-01T00:01:00Z",
+    });
+    last().drop();
+    vi.advanceTimersByTime(120_000);
+    expect(stream.state).toBe("stopped");
+    expect(sources).toHaveLength(1);
+    expect(invalidate).not.toHaveBeenCalled();
   });
 
   it("when the daemon sends done (shutdown), then the stream is terminal as on CompozyOS's web: closed, stopped, no reconnect until woken", () => {

@@ -15,6 +15,7 @@ import {
   TranscriptSnapshotEvent,
 } from "../contract/stream";
 import { z } from "../contract/zod";
+import { afterFirstRead } from "./after-first-read";
 import { LenientEntries } from "./lenient-entries";
 import { type FlushScheduler, nextFrame } from "./next-frame";
 import { type SessionRef, sessionQueries } from "./session-queries";
@@ -87,6 +88,7 @@ export class SessionStream {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stableTimer: ReturnType<typeof setTimeout> | undefined;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  private cancelFirstReadWait: (() => void) | undefined;
   private attempt = 0;
   private hasOpened = false;
   private wantSnapshot = false;
@@ -114,11 +116,15 @@ export class SessionStream {
 
   start(): void {
     this.stopped = false;
-    this.connect();
+    this.cancelFirstReadWait = afterFirstRead(this.client, this.transcriptKey, () => {
+      this.cancelFirstReadWait = undefined;
+      if (!this.stopped) this.connect();
+    });
   }
 
   stop(): void {
     this.stopped = true;
+    this.cancelFirstReadWait?.();
     this.flushDeltas();
     clearTimeout(this.timer);
     clearTimeout(this.stableTimer);
@@ -353,6 +359,10 @@ export class SessionStream {
     this.source = undefined;
     this.setState("stopped");
     const detailKey = sessionQueries.detail(this.ref).queryKey;
+    const held = this.client.getQueryData<SessionEnvelope>(detailKey);
+    // Read as stopped already (a stopped session's stream ends right after its first
+    // frames): nothing moved that a transcript frame did not re-read on its own.
+    if (held?.session.state === "stopped") return;
     this.client.setQueryData<SessionEnvelope>(detailKey, (current) =>
       current ? { session: { ...current.session, state: "stopped" } } : current,
     );
