@@ -83,17 +83,32 @@ export type ChartGeometry = {
   hiddenRows: number;
 };
 
-/** A point whose `value` and `label` are formatted when first read, then kept. */
-function lazyWords(base: Omit<ChartPoint, "value" | "label">, format: () => string): ChartPoint {
-  let value: string | undefined;
-  const words = () => {
-    value ??= format();
-    return value;
-  };
-  return Object.defineProperties(base as ChartPoint, {
-    value: { get: words, enumerable: true },
-    label: { get: () => `${base.name}: ${words()}`, enumerable: true },
-  });
+/**
+ * A turn's reading as a point (and its table row): its words are formatted only when read,
+ * then kept, as only the shown points are read (thinned markers, the newest table rows, the
+ * summary). Formatting every reading of a long session was most of the derivation, and
+ * defining the getters per object (`Object.defineProperties`) cost as much again: a class
+ * keeps them on one prototype.
+ */
+class ReadingPoint implements ChartPoint {
+  private words: string | undefined;
+  constructor(
+    readonly key: string,
+    readonly x: number,
+    readonly y: number,
+    readonly used: number,
+    readonly name: string,
+    private readonly size: number | undefined,
+  ) {}
+  get value(): string {
+    this.words ??= this.size
+      ? `${formatTokens(this.used)} of ${formatTokens(this.size)}`
+      : formatTokens(this.used);
+    return this.words;
+  }
+  get label(): string {
+    return `${this.name}: ${this.value}`;
+  }
 }
 
 type Slot =
@@ -170,27 +185,6 @@ function linePen() {
   };
 }
 
-/** A turn's reading as a point and its table row, its words formatted only when read. */
-function turnPoint(
-  slot: Extract<Slot, { kind: "turn" }>,
-  x: number,
-  y: number,
-  name: string,
-): { point: ChartPoint; row: ChartGeometry["rows"][number] } {
-  const { used, size } = slot;
-  // Words only for the points that are shown (thinned markers, the newest table rows,
-  // the summary): formatting every reading of a long session was most of the derivation.
-  const point = lazyWords({ key: slot.turn.turn_id, x, y, used, name }, () =>
-    size ? `${formatTokens(used)} of ${formatTokens(size)}` : formatTokens(used),
-  );
-  const row = Object.defineProperty(
-    { key: slot.turn.turn_id, name } as ChartGeometry["rows"][number],
-    "value",
-    { get: () => point.value, enumerable: true },
-  );
-  return { point, row };
-}
-
 function compactionDrop(
   marker: CompactionMarkerView,
   x: number,
@@ -226,9 +220,11 @@ function plotSlots(
     const x = round(xAt(index));
     if (slot.kind === "turn") {
       const y = yAt(slot.used);
-      const { point, row } = turnPoint(slot, x, y, `Turn ${numbers.get(slot.turn.turn_id) ?? "?"}`);
+      const name = `Turn ${numbers.get(slot.turn.turn_id) ?? "?"}`;
+      const point = new ReadingPoint(slot.turn.turn_id, x, y, slot.used, name, slot.size);
       points.push(point);
-      rows.push(row);
+      // The point is its own table row: the same key, name and value.
+      rows.push(point);
       pen.draw(x, y);
       return;
     }

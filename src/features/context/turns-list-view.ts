@@ -119,9 +119,16 @@ export function sessionTotal(
   return amount === undefined ? undefined : formatCost(amount, newest?.usage?.cost_currency);
 }
 
-export function turnNumbers(turns: readonly Turn[]): Map<string, number> {
+/** Kept per turns array (the query cache keeps it identical while unchanged): the chart and the list both ask. */
+const numbersOf = new WeakMap<readonly Turn[], ReadonlyMap<string, number>>();
+
+export function turnNumbers(turns: readonly Turn[]): ReadonlyMap<string, number> {
+  const known = numbersOf.get(turns);
+  if (known) return known;
   const ascending = [...turns].sort((a, b) => a.sequence - b.sequence);
-  return new Map(ascending.map((turn, index) => [turn.turn_id, index + 1]));
+  const numbers = new Map(ascending.map((turn, index) => [turn.turn_id, index + 1]));
+  numbersOf.set(turns, numbers);
+  return numbers;
 }
 
 export function deriveTurnsList(
