@@ -2,6 +2,7 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Entry } from "../contract/transcript";
+import { sessionEnvelope } from "../testing/sessions";
 import { sessionQueries } from "./session-queries";
 import { type EventSourceLike, SessionStream } from "./session-stream";
 import type { TranscriptData } from "./transcript-cache";
@@ -66,6 +67,38 @@ const delta = (entries: unknown[], cursor: number, epoch = 1) => ({
   max_sequence: cursor,
   has_more: false,
 });
+
+/** The daemon's `session_stopped` for s1, as it ends the stream. */
+const stoppedFrame = {
+  id: "evt-9",
+  session_id: "s1",
+  sequence: 9,
+  turn_id: "",
+  type: "session_stopped",
+  agent_name: "demo",
+  content: { type: "session_stopped", stop_reason: "idle_timeout" },
+  timestamp: "2026-01-01T00:01:00Z",
+};
+
+/** The transcript page the page's first read brings, held as the SPA's cache holds it. */
+const heldPage = (entries: Entry[], cursor: number, epoch = 1, generation = 0): TranscriptData => ({
+  epoch,
+  generation,
+  entries,
+  cursor,
+  hasOlder: false,
+  nextBeforeSequence: undefined,
+});
+
+/** The first transcript read in flight; it lands with the page the test gives. */
+function firstReadInFlight(): (page: TranscriptData) => void {
+  let land: (page: TranscriptData) => void = () => {};
+  void client.prefetchQuery({
+    queryKey: key,
+    queryFn: () => new Promise<TranscriptData>((resolve) => (land = resolve)),
+  });
+  return (page) => land(page);
+}
 
 let sources: FakeEventSource[];
 let client: QueryClient;
@@ -163,42 +196,20 @@ describe("SessionStream", () => {
   });
 
   it("when the first page is still being read as it starts, then it opens once the page is held, after it: no snapshot of the same entries", async () => {
-    let land: (page: TranscriptData) => void = () => {};
-    void client.prefetchQuery({
-      queryKey: key,
-      queryFn: () => new Promise<TranscriptData>((resolve) => (land = resolve)),
-    });
+    const land = firstReadInFlight();
     stream.start();
     expect(sources).toHaveLength(0);
-    land({
-      epoch: 3,
-      generation: 1,
-      entries: [entry(1), entry(2)],
-      cursor: 2,
-      hasOlder: false,
-      nextBeforeSequence: undefined,
-    });
+    land(heldPage([entry(1), entry(2)], 2, 3, 1));
     await vi.advanceTimersByTimeAsync(0);
     expect(sources).toHaveLength(1);
     expect(last().url).toContain("after_sequence=2&epoch=3&generation=1");
   });
 
   it("when it is stopped while the first page is read, then it never opens", async () => {
-    let land: (page: TranscriptData) => void = () => {};
-    void client.prefetchQuery({
-      queryKey: key,
-      queryFn: () => new Promise<TranscriptData>((resolve) => (land = resolve)),
-    });
+    const land = firstReadInFlight();
     stream.start();
     stream.stop();
-    land({
-      epoch: 1,
-      generation: 0,
-      entries: [],
-      cursor: 0,
-      hasOlder: false,
-      nextBeforeSequence: undefined,
-    });
+    land(heldPage([], 0));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sources).toHaveLength(0);
   });
@@ -445,31 +456,12 @@ describe("SessionStream", () => {
 
   it("when the session stops, then the stream ends, nothing reconnects and the session reads stopped", () => {
     const detailKey = sessionQueries.detail(ref).queryKey;
-    client.setQueryData(detailKey, {
-      session: {
-        id: "s1",
-        workspace_id: "w1",
-        agent_name: "demo",
-        state: "active" as const,
-        available_commands: [],
-        created_at: "2026-01-01T00:00:00Z",
-        updated_at: "2026-01-01T00:00:00Z",
-      },
-    });
+    client.setQueryData(detailKey, sessionEnvelope("active"));
     stream.start();
     last().open();
     last().emit("transcript_snapshot", snapshot([entry(1)], 1));
     const ended = last();
-    ended.emit("session_stopped", {
-      id: "evt-9",
-      session_id: "s1",
-      sequence: 9,
-      turn_id: "",
-      type: "session_stopped",
-      agent_name: "demo",
-      content: { type: "session_stopped", stop_reason: "idle_timeout" },
-      timestamp: "2026-01-01T00:01:00Z",
-    });
+    ended.emit("session_stopped", stoppedFrame);
     // The daemon then closes; EventSource reports that as an error.
     ended.drop();
     vi.advanceTimersByTime(120_000);
@@ -486,39 +478,13 @@ describe("SessionStream", () => {
 
   it("when the session was read as stopped already, then the session_stopped its stream ends with re-reads nothing", () => {
     const detailKey = sessionQueries.detail(ref).queryKey;
-    client.setQueryData(detailKey, {
-      session: {
-        id: "s1",
-        workspace_id: "w1",
-        agent_name: "demo",
-        state: "stopped" as const,
-        available_commands: [],
-        created_at: "2026-01-01T00:00:00Z",
-        updated_at: "2026-01-01T00:00:00Z",
-      },
-    });
-    client.setQueryData<TranscriptData>(key, {
-      epoch: 1,
-      generation: 0,
-      entries: [entry(1)],
-      cursor: 1,
-      hasOlder: false,
-      nextBeforeSequence: undefined,
-    });
+    client.setQueryData(detailKey, sessionEnvelope("stopped"));
+    client.setQueryData<TranscriptData>(key, heldPage([entry(1)], 1));
     const invalidate = vi.spyOn(client, "invalidateQueries");
     stream.start();
     last().open();
     last().emit("transcript_delta", delta([], 1));
-    last().emit("session_stopped", {
-      id: "",
-      session_id: "s1",
-      sequence: 0,
-      turn_id: "",
-      type: "session_stopped",
-      agent_name: "demo",
-      content: null,
-      timestamp: "2026-01-01T00:01:00Z",
-    });
+    last().emit("session_stopped", stoppedFrame);
     last().drop();
     vi.advanceTimersByTime(120_000);
     expect(stream.state).toBe("stopped");
@@ -528,17 +494,7 @@ describe("SessionStream", () => {
 
   it("when the daemon sends done (shutdown), then the stream is terminal as on CompozyOS's web: closed, stopped, no reconnect until woken", () => {
     const detailKey = sessionQueries.detail(ref).queryKey;
-    client.setQueryData(detailKey, {
-      session: {
-        id: "s1",
-        workspace_id: "w1",
-        agent_name: "demo",
-        state: "active" as const,
-        available_commands: [],
-        created_at: "2026-01-01T00:00:00Z",
-        updated_at: "2026-01-01T00:00:00Z",
-      },
-    });
+    client.setQueryData(detailKey, sessionEnvelope("active"));
     stream.start();
     last().open();
     last().emit("transcript_snapshot", snapshot([entry(1)], 1));

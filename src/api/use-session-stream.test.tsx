@@ -5,6 +5,7 @@ import { HttpResponse, http } from "msw";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { daemon, mockDaemon } from "../testing/msw";
+import { AT, sessionEnvelope } from "../testing/sessions";
 import { STOPPED_POLL_MS, sessionQueries } from "./session-queries";
 import type { EventSourceLike } from "./session-stream";
 import { useSessionStream } from "./use-session-stream";
@@ -34,21 +35,9 @@ const createSource = (url: string): EventSourceLike => {
   return source;
 };
 
-const at = "2026-01-01T00:00:00Z";
-const session = (state: string) => ({
-  session: {
-    id: "s1",
-    workspace_id: "w1",
-    agent_name: "demo",
-    state,
-    available_commands: [],
-    created_at: at,
-    updated_at: at,
-  },
-});
 const S1 = "/api/workspaces/w1/sessions/s1";
 // The hook re-reads the session when its stream opens.
-mockDaemon(http.get(S1, () => HttpResponse.json(session("active"))));
+mockDaemon(http.get(S1, () => HttpResponse.json(sessionEnvelope("active"))));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -79,10 +68,10 @@ describe("useSessionStream", () => {
   });
 
   it("when a stopped session is resumed elsewhere (another tab, the CLI), then this tab's stream reopens", async () => {
-    let state = "stopped";
-    daemon.use(http.get(S1, () => HttpResponse.json(session(state))));
+    let state: "active" | "stopped" = "stopped";
+    daemon.use(http.get(S1, () => HttpResponse.json(sessionEnvelope(state))));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(["sessions", "detail", "s1"], session("stopped"));
+    client.setQueryData(["sessions", "detail", "s1"], sessionEnvelope("stopped"));
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
@@ -104,7 +93,7 @@ describe("useSessionStream", () => {
         type: "session_stopped",
         agent_name: "demo",
         content: null,
-        timestamp: at,
+        timestamp: AT,
       }),
     );
     expect(result.current.state).toBe("stopped");
