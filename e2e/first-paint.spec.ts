@@ -25,12 +25,10 @@ test("when a session link is opened, then its detail and first transcript page a
   await expect(page.getByText("Nothing here yet.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Preloaded" })).toBeVisible();
 
-  // Both reads went out once, as preloads (resource type "fetch" from the parser, before
-  // any script), and the SPA's own fetches took their responses.
   // Until the session stream opens, each read went out once, as the page's preload (the
   // parser's request, type "other"), and the SPA's own fetch took its response: a fetch
   // that did not match would show as a second request of type "fetch". (The stream's
-  // snapshot makes the SPA re-read the detail afterwards, on purpose.)
+  // first frames make the SPA re-read the detail afterwards, on purpose.)
   const streamAt = requests.findIndex((request) => request.url().includes(`${base}/stream`));
   expect(streamAt).toBeGreaterThan(0);
   const early = requests.slice(0, streamAt);
@@ -138,4 +136,33 @@ test("when a session link is opened, then its newest entries are painted from th
   await tideline.screenshot("first-screen-before-script");
   // The aborted scripts are this test's own doing.
   expect(consoleErrors.filter((error) => !error.includes("/assets/"))).toEqual([]);
+});
+
+test("when a session link with entries is opened, then its stream resumes after the preloaded page instead of sending the same entries again", async ({
+  page,
+  tideline,
+  consoleErrors,
+}) => {
+  const session = await tideline.createSession("Resumed after the page");
+  await tideline.open(session);
+  await tideline.send("/demo markdown");
+  await tideline.waitIdle(session);
+
+  const frames: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  cdp.on("Network.eventSourceMessageReceived", (message) => frames.push(message.eventName));
+  const streams: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith("/stream")) streams.push(request.url());
+  });
+  await page.goto(`/w/${session.workspace_id}/s/${session.id}`);
+  await expect(tideline.timeline.getByText("Markdown showcase").first()).toBeVisible();
+  // The daemon says the command list after the first frames: those have all arrived.
+  await expect.poll(() => frames.includes("session_commands_changed")).toBe(true);
+  expect(streams).toHaveLength(1);
+  expect(new URL(streams[0] ?? "").searchParams.get("after_sequence")).toMatch(/^[1-9]\d*$/);
+  expect(frames).toContain("transcript_delta");
+  expect(frames).not.toContain("transcript_snapshot");
+  expect(consoleErrors).toEqual([]);
 });

@@ -24,7 +24,10 @@ test("when a reply streams at an agent's pace, then the page follows it with app
 
   const session = await tideline.createSession("Appends");
   await tideline.open(session);
-  await expect.poll(() => frames.some((f) => f.event === "transcript_snapshot")).toBe(true);
+  // The stream's first frame: a snapshot, or a delta after the page already read (ADR 0218).
+  await expect
+    .poll(() => frames.some((f) => /^transcript_(snapshot|delta)$/.test(f.event)))
+    .toBe(true);
   const before = frames.length;
   await tideline.send("Tell me about the tide tables, please");
   await tideline.waitIdle(session);

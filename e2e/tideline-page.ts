@@ -91,7 +91,17 @@ export class TidelinePage {
   async scrollUpTo(target: Locator): Promise<void> {
     const transcript = this.page.getByRole("region", { name: "Transcript" });
     await transcript.focus();
-    for (let step = 0; step < 60 && (await target.count()) === 0; step += 1) {
+    // Each step waits a moment for the rows it scrolled to: on a loaded machine they render
+    // after the key, and a count taken before that walked past the target to the top.
+    const rendered = () =>
+      target
+        .first()
+        .waitFor({ state: "attached", timeout: 500 })
+        .then(
+          () => true,
+          () => false,
+        );
+    for (let step = 0; step < 60 && !(await rendered()); step += 1) {
       await this.page.keyboard.press("PageUp");
     }
     await target.first().scrollIntoViewIfNeeded();
