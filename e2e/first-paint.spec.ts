@@ -148,21 +148,15 @@ test("when a session link with entries is opened, then its stream resumes after 
   await tideline.send("/demo markdown");
   await tideline.waitIdle(session);
 
-  const frames: string[] = [];
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  cdp.on("Network.eventSourceMessageReceived", (message) => frames.push(message.eventName));
-  const streams: string[] = [];
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname.endsWith("/stream")) streams.push(request.url());
-  });
+  const { urls: streams, frames } = await tideline.recordStreams();
+  const events = () => frames.map((frame) => frame.event);
   await page.goto(`/w/${session.workspace_id}/s/${session.id}`);
   await expect(tideline.timeline.getByText("Markdown showcase").first()).toBeVisible();
   // The daemon says the command list after the first frames: those have all arrived.
-  await expect.poll(() => frames.includes("session_commands_changed")).toBe(true);
+  await expect.poll(() => events().includes("session_commands_changed")).toBe(true);
   expect(streams).toHaveLength(1);
   expect(new URL(streams[0] ?? "").searchParams.get("after_sequence")).toMatch(/^[1-9]\d*$/);
-  expect(frames).toContain("transcript_delta");
-  expect(frames).not.toContain("transcript_snapshot");
+  expect(events()).toContain("transcript_delta");
+  expect(events()).not.toContain("transcript_snapshot");
   expect(consoleErrors).toEqual([]);
 });

@@ -8,19 +8,9 @@ import { expect, test } from "./fixtures";
 test.use({ daemonArgs: ["--agent", demoAgentFlag().replace("--speed 0", "--speed 1")] });
 
 test("when a reply streams at an agent's pace, then the page follows it with append frames on one connection", async ({
-  page,
   tideline,
 }) => {
-  const frames: { event: string; bytes: number }[] = [];
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  cdp.on("Network.eventSourceMessageReceived", (message) => {
-    frames.push({ event: message.eventName, bytes: new Blob([message.data]).size });
-  });
-  const streams: string[] = [];
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname.endsWith("/stream")) streams.push(request.url());
-  });
+  const { urls: streams, frames } = await tideline.recordStreams();
 
   const session = await tideline.createSession("Appends");
   await tideline.open(session);

@@ -85,6 +85,23 @@ export class TidelinePage {
   }
 
   /**
+   * What the page's session streams carry from now on, as Chromium received it: each
+   * stream request's URL, and each SSE frame's event name and data size in bytes.
+   */
+  async recordStreams(): Promise<{ urls: string[]; frames: { event: string; bytes: number }[] }> {
+    const recorded = { urls: [] as string[], frames: [] as { event: string; bytes: number }[] };
+    const cdp = await this.page.context().newCDPSession(this.page);
+    await cdp.send("Network.enable");
+    cdp.on("Network.eventSourceMessageReceived", (message) => {
+      recorded.frames.push({ event: message.eventName, bytes: new Blob([message.data]).size });
+    });
+    this.page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith("/stream")) recorded.urls.push(request.url());
+    });
+    return recorded;
+  }
+
+  /**
    * Scrolls the transcript up, a page at a time, until the locator's row is in the virtual
    * window (rows far above the tail are not in the DOM), then brings it into view.
    */
